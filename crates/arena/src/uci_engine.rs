@@ -1,0 +1,205 @@
+//! A UCCI or UCI engine as a [`Player`]: the protocol of Xiangqi engines (and of chess-like
+//! engines in general), spoken over an [`EngineProcess`].
+//!
+//! UCCI (Universal Chinese Chess Interface) and UCI differ in their handshake (`ucci`/`ucciok`
+//! vs `uci`/`uciok`), in `setoption` syntax (`setoption Hash 64` vs
+//! `setoption name Hash value 64`) and in how clocks are sent with `go`. Both use
+//! `position fen … moves …` and answer with `bestmove`; UCCI may also answer `nobestmove`.
+
+use std::time::{Duration, Instant};
+
+use crate::clock::ClockView;
+use crate::error::ArenaError;
+use crate::process::EngineProcess;
+use crate::referee::{Player, Referee, Reply, Seat};
+
+/// How long an engine gets to answer a handshake or `isready`.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The protocol an engine speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// UCCI, the classic Chinese chess protocol.
+    Ucci,
+    /// UCI as spoken by modern Xiangqi engines (Pikafish, Fairy-Stockfish).
+    Uci,
+}
+
+/// A game whose positions can be sent as `position fen … moves …`.
+pub trait FenGame {
+    /// FEN of the position the game started from.
+    fn start_fen(&self) -> String;
+    /// Moves played since, in the engines' notation.
+    fn moves(&self) -> Vec<String>;
+}
+
+/// An engine process driven by UCCI or UCI.
+pub struct UciEngine {
+    process: EngineProcess,
+    dialect: Dialect,
+}
+
+impl UciEngine {
+    /// Starts `command`, performs the handshake, selects `variant` through `UCI_Variant` when a UCI
+    /// engine offers that option, and sets `options` (name, value).
+    pub fn start(
+        command: &str,
+        dialect: Dialect,
+        variant: &str,
+        options: &[(String, String)],
+    ) -> Result<UciEngine, ArenaError> {
+        let mut process = EngineProcess::spawn(command)?;
+        let (hello, ok) = match dialect {
+            Dialect::Ucci => ("ucci", "ucciok"),
+            Dialect::Uci => ("uci", "uciok"),
+        };
+        process.send(hello)?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let mut name = None;
+        let mut has_variant_option = false;
+        loop {
+            let line = process.read_line(deadline, ok)?;
+            let line = line.trim();
+            if line == ok {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("id name ") {
+                name = Some(n.trim().to_string());
+            }
+            if line.starts_with("option name UCI_Variant ") {
+                has_variant_option = true;
+            }
+        }
+        if let Some(name) = name {
+            process.set_name(name);
+        }
+        let mut engine = UciEngine { process, dialect };
+        if dialect == Dialect::Uci && has_variant_option {
+            engine.set_option("UCI_Variant", variant)?;
+        }
+        for (name, value) in options {
+            engine.set_option(name, value)?;
+        }
+        engine.sync()?;
+        Ok(engine)
+    }
+
+    /// Sends one `setoption` in the engine's dialect.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), ArenaError> {
+        let line = match self.dialect {
+            Dialect::Ucci => format!("setoption {name} {value}"),
+            Dialect::Uci => format!("setoption name {name} value {value}"),
+        };
+        self.process.send(&line)
+    }
+
+    /// `isready` / `readyok`, discarding anything said before (e.g. a late `bestmove`).
+    fn sync(&mut self) -> Result<(), ArenaError> {
+        self.process.send("isready")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        self.process
+            .read_until(deadline, "readyok", |l| l.trim() == "readyok")?;
+        Ok(())
+    }
+
+    /// The `go` command for a clock.
+    fn go_command(&self, seat: Seat, clock: &ClockView) -> String {
+        let ms = |d: Duration| d.as_millis();
+        match (self.dialect, clock.movetime) {
+            (Dialect::Uci, Some(t)) => format!("go movetime {}", ms(t)),
+            (Dialect::Ucci, Some(t)) => format!("go time {} movestogo 1", ms(t)),
+            (Dialect::Uci, None) => {
+                let own = (clock.own_time, clock.own_increment);
+                let opponent = (clock.opponent_time, clock.opponent_increment);
+                let (red, black) = match seat {
+                    Seat::Starter => (own, opponent),
+                    Seat::Responder => (opponent, own),
+                };
+                format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    ms(red.0),
+                    ms(black.0),
+                    ms(red.1),
+                    ms(black.1)
+                )
+            }
+            (Dialect::Ucci, None) => format!(
+                "go time {} increment {} opptime {} oppincrement {}",
+                ms(clock.own_time),
+                ms(clock.own_increment),
+                ms(clock.opponent_time),
+                ms(clock.opponent_increment)
+            ),
+        }
+    }
+}
+
+impl<R: Referee> Player<R> for UciEngine
+where
+    R::Game: FenGame,
+{
+    fn name(&self) -> &str {
+        self.process.name()
+    }
+
+    fn new_game(&mut self) -> Result<(), ArenaError> {
+        if self.dialect == Dialect::Uci {
+            self.process.send("ucinewgame")?;
+        }
+        self.sync()
+    }
+
+    fn request_move(
+        &mut self,
+        game: &R::Game,
+        seat: Seat,
+        clock: ClockView,
+        deadline: Instant,
+    ) -> Result<Reply, ArenaError> {
+        let moves = game.moves();
+        let mut position = format!("position fen {}", game.start_fen());
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        self.process.send(&position)?;
+        let go = self.go_command(seat, &clock);
+        self.process.send(&go)?;
+        let line = self.process.read_until(deadline, "bestmove", |l| {
+            l.starts_with("bestmove") || l.starts_with("nobestmove")
+        })?;
+        parse_bestmove(&line).ok_or_else(|| ArenaError::Protocol {
+            engine: self.process.name().to_string(),
+            detail: format!("cannot read `{line}`"),
+        })
+    }
+}
+
+/// Reads a `bestmove` or `nobestmove` line.
+fn parse_bestmove(line: &str) -> Option<Reply> {
+    let mut words = line.split_whitespace();
+    match words.next()? {
+        "nobestmove" => Some(Reply::Resign),
+        "bestmove" => match words.next()? {
+            "(none)" | "0000" => Some(Reply::Resign),
+            mv => Some(Reply::Move(mv.to_string())),
+        },
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bestmove_lines_are_read() {
+        assert_eq!(
+            parse_bestmove("bestmove h2e2 ponder h9g7"),
+            Some(Reply::Move("h2e2".into()))
+        );
+        assert_eq!(parse_bestmove("nobestmove"), Some(Reply::Resign));
+        assert_eq!(parse_bestmove("bestmove (none)"), Some(Reply::Resign));
+        assert_eq!(parse_bestmove("bestmove"), None);
+    }
+}
