@@ -25,7 +25,7 @@ impl TimeControl {
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
         let seconds = |s: &str| -> Result<Duration, ArenaError> {
             let v: f64 = s.trim().parse().map_err(|_| bad())?;
-            if !v.is_finite() || v < 0.0 || v > 86_400.0 {
+            if !(0.0..=86_400.0).contains(&v) {
                 return Err(bad());
             }
             Ok(Duration::from_secs_f64(v))
