@@ -1,0 +1,125 @@
+//! Which tiles can be removed now: from each tile, every cell reachable with at most two turns.
+//!
+//! This is the same search as [`Board::connect`] ordered by turns instead of length: layer `t`
+//! holds the cells first reached after `t` turns, each layer casting straight rays at right
+//! angles from the cells of the one before. A (cell, direction) state is entered once, so one
+//! search costs time linear in the size of the board. The first tile a ray meets is reachable.
+
+use crate::board::Board;
+use crate::path::{DIRECTIONS, MAX_TURNS, step};
+use crate::point::Move;
+
+/// Reusable scratch space for reachability searches on boards of one size.
+pub(crate) struct Reach {
+    seen: Vec<u32>,
+    hit: Vec<u32>,
+    stamp: u32,
+    frontier: Vec<(usize, u8)>,
+    next: Vec<(usize, u8)>,
+    hits: Vec<usize>,
+}
+
+/// Direction mask of the rays a cell casts: both axes for the start, else the other axis.
+const ALL: u8 = 0b1111;
+const VERTICAL: u8 = 0b0101;
+const HORIZONTAL: u8 = 0b1010;
+
+impl Reach {
+    /// Scratch space for boards like `board`.
+    pub(crate) fn new(board: &Board) -> Self {
+        Reach {
+            seen: vec![0; board.len() * DIRECTIONS.len()],
+            hit: vec![0; board.len()],
+            stamp: 0,
+            frontier: Vec::new(),
+            next: Vec::new(),
+            hits: Vec::new(),
+        }
+    }
+
+    /// The stored indices of the tiles reachable from the tile at `start` with at most two turns.
+    pub(crate) fn from(&mut self, board: &Board, start: usize) -> &[usize] {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.hit.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.hits.clear();
+        self.frontier.clear();
+        self.frontier.push((start, ALL));
+        for _turns in 0..=MAX_TURNS {
+            self.next.clear();
+            for &(cell, mask) in &self.frontier {
+                for dir in (0..4).filter(|d| mask & (1 << d) != 0) {
+                    let cross = if dir % 2 == 0 { HORIZONTAL } else { VERTICAL };
+                    let mut at = step(board, cell, dir);
+                    while let Some(n) = at {
+                        if board.raw(n) != 0 {
+                            if n != start && self.hit[n] != stamp {
+                                self.hit[n] = stamp;
+                                self.hits.push(n);
+                            }
+                            break;
+                        }
+                        let s = n * 4 + dir;
+                        if self.seen[s] == stamp {
+                            break; // this ray was already cast from here with no more turns
+                        }
+                        self.seen[s] = stamp;
+                        self.next.push((n, cross));
+                        at = step(board, n, dir);
+                    }
+                }
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+        }
+        &self.hits
+    }
+
+    /// Every removable pair as stored indices `(i, j)` with `i < j`, in order of `i` then `j`.
+    pub(crate) fn pairs(&mut self, board: &Board, out: &mut Vec<(usize, usize)>) {
+        out.clear();
+        for i in 0..board.len() {
+            let kind = board.raw(i);
+            if kind == 0 {
+                continue;
+            }
+            let start = out.len();
+            for &j in self.from(board, i) {
+                if j > i && board.raw(j) == kind {
+                    out.push((i, j));
+                }
+            }
+            out[start..].sort_unstable();
+        }
+    }
+
+    /// Whether any pair can be removed.
+    pub(crate) fn any_pair(&mut self, board: &Board) -> bool {
+        (0..board.len()).any(|i| {
+            let kind = board.raw(i);
+            kind != 0 && self.from(board, i).iter().any(|&j| board.raw(j) == kind)
+        })
+    }
+}
+
+impl Board {
+    /// Every pair of equal tiles that can be removed now, each once, first tile first in reading
+    /// order.
+    pub fn removable_pairs(&self) -> Vec<Move> {
+        let mut pairs = Vec::new();
+        Reach::new(self).pairs(self, &mut pairs);
+        pairs
+            .into_iter()
+            .map(|(i, j)| Move::new(self.point(i), self.point(j)))
+            .collect()
+    }
+
+    /// Whether some pair can be removed now. A board with tiles left and no move is stuck
+    /// (a shuffle can help).
+    pub fn has_move(&self) -> bool {
+        Reach::new(self).any_pair(self)
+    }
+}
