@@ -1,0 +1,304 @@
+//! The engine: incremental pattern evaluation ([`state`]), threat-space search ([`threats`]) and
+//! alpha-beta ([`search`]) under a time limit, at levels 1–10.
+
+mod eval;
+mod level;
+pub mod patterns;
+mod search;
+pub mod state;
+mod threats;
+mod tt;
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub use level::Level;
+use search::{Searcher, WIN_BOUND};
+use state::State;
+use tt::Tt;
+
+use crate::board::Board;
+use crate::point::{Color, Point};
+use crate::rules::RuleSet;
+
+/// How long the engine may think.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Wall-clock time for this move.
+    pub time: Duration,
+}
+
+impl SearchLimits {
+    /// A limit of `ms` milliseconds.
+    pub fn millis(ms: u64) -> SearchLimits {
+        SearchLimits {
+            time: Duration::from_millis(ms),
+        }
+    }
+}
+
+/// How the move was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    /// The only sensible move: the centre of an empty board, a five, a block of a five.
+    Forced,
+    /// The first move of a victory by continuous fours.
+    Vcf,
+    /// The first move of a victory by continuous threats.
+    Vct,
+    /// Alpha-beta search.
+    Search,
+    /// Chosen by shape (low levels).
+    Shape,
+}
+
+/// The engine's answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play.
+    pub best: Point,
+    /// Score for the side to move (positive is good; beyond ±999000 a forced win or loss).
+    pub score: i32,
+    /// Depth of the last completed alpha-beta iteration.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// How the move was found.
+    pub found: Found,
+}
+
+impl SearchResult {
+    /// Whether the score announces a forced win (positive) or loss (negative).
+    pub fn is_decisive(&self) -> bool {
+        self.score.abs() > WIN_BOUND
+    }
+}
+
+/// A Gomoku engine. It keeps its transposition table between moves.
+pub struct Engine {
+    level: Level,
+    tt: Tt,
+    rng: ChaCha8Rng,
+}
+
+impl Engine {
+    /// An engine at `level` (random choices at low levels seeded from `seed`).
+    pub fn new(level: Level, seed: u64) -> Engine {
+        Engine {
+            level,
+            tt: Tt::new(20),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The playing level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Changes the playing level.
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// Forgets what previous searches learnt (call between games).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The move for the side to move on `board` (Black after an even number of stones) under
+    /// `rule_set`, or None when the board is full. Never returns an occupied point, nor a
+    /// forbidden point for Black in renju unless every empty point is forbidden.
+    pub fn best_move(
+        &mut self,
+        board: &Board,
+        rule_set: RuleSet,
+        limits: SearchLimits,
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        let deadline = start + limits.time;
+        let mut st = State::from_board(board, rule_set);
+        let empties: Vec<usize> = st
+            .points()
+            .iter()
+            .copied()
+            .filter(|&i| st.is_empty(i))
+            .collect();
+        let first_empty = *empties.first()?;
+        let me = st.side();
+        let result =
+            |i: usize, score: i32, found: Found, depth: u32, nodes: u64, st: &State| SearchResult {
+                best: st.point(i),
+                score,
+                depth,
+                nodes,
+                found,
+            };
+        if st.stones() == 0 {
+            let c = board.size() / 2;
+            let i = st.index(Point::new(c, c));
+            return Some(result(i, 0, Found::Forced, 0, 0, &st));
+        }
+        let level = self.level;
+        let mut searcher = Searcher::new(&mut st, &mut self.tt, deadline);
+        // Forced: our five, or the opponent's five to block.
+        if let Some(&p) = searcher.st.five_points(me, None).first() {
+            return Some(result(p, search::WIN, Found::Forced, 0, 0, searcher.st));
+        }
+        let opp_fives = searcher.st.five_points(me.opponent(), None);
+        if let Some(&p) = opp_fives.iter().find(|&&p| searcher.st.is_legal(p, me)) {
+            let score = if opp_fives.len() > 1 { -search::WIN } else { 0 };
+            if opp_fives.len() > 1 || searcher.st.kind(p, me) < state::kind::FOUR {
+                return Some(result(p, score, Found::Forced, 0, 0, searcher.st));
+            }
+        }
+        // Threat-space search to win.
+        if level.vcf_depth() > 0 {
+            let vcf_deadline = start + limits.time / 4;
+            searcher.set_deadline(vcf_deadline);
+            if let Some(p) = searcher.vcf(level.vcf_depth()) {
+                let nodes = searcher.nodes;
+                return Some(result(
+                    p,
+                    search::WIN - 1,
+                    Found::Vcf,
+                    0,
+                    nodes,
+                    searcher.st,
+                ));
+            }
+            searcher.stopped = false;
+        }
+        if level.vct_depth() > 0 {
+            searcher.set_deadline(start + limits.time / 2);
+            if let Some(p) = searcher.vct(level.vct_depth(), level.vcf_depth()) {
+                let nodes = searcher.nodes;
+                return Some(result(
+                    p,
+                    search::WIN - 2,
+                    Found::Vct,
+                    0,
+                    nodes,
+                    searcher.st,
+                ));
+            }
+            searcher.stopped = false;
+        }
+        searcher.set_deadline(deadline);
+        let mut moves = searcher.candidates(if level.max_depth() == 0 { 12 } else { 24 });
+        if moves.is_empty() {
+            // Every point is lost or forbidden: play anything legal, else anything.
+            let fallback = empties
+                .iter()
+                .copied()
+                .find(|&i| searcher.st.is_legal(i, me))
+                .unwrap_or(first_empty);
+            return Some(result(
+                fallback,
+                -search::WIN,
+                Found::Forced,
+                0,
+                0,
+                searcher.st,
+            ));
+        }
+        if level.max_depth() == 0 {
+            let noise = level.noise();
+            let opp = me.opponent();
+            let best = moves
+                .iter()
+                .copied()
+                .max_by_key(|&i| {
+                    let shape = searcher.st.value(i, me) * 5 / 4 + searcher.st.value(i, opp);
+                    // Noise proportional to a small shape value: big threats stay visible.
+                    shape + self.rng.random_range(0..=noise) * (shape.min(400) / 40 + 1)
+                })
+                .unwrap_or(moves[0]);
+            return Some(result(best, 0, Found::Shape, 0, 0, searcher.st));
+        }
+        // Defence against the opponent's VCF: keep the moves after which it fails.
+        if level.vcf_depth() > 0 && moves.len() > 1 {
+            moves =
+                searcher.filter_vcf_defences(moves, level.vcf_depth(), start + limits.time * 2 / 3);
+        }
+        searcher.leaf_vcf = if level.get() >= 8 { 4 } else { 0 };
+        let mut best = (moves[0], 0);
+        let mut depth_done = 0;
+        for depth in 1..=level.max_depth() {
+            match searcher.root(&mut moves, depth) {
+                Some(b) => {
+                    best = b;
+                    depth_done = depth as u32;
+                    if b.1.abs() > WIN_BOUND {
+                        break;
+                    }
+                }
+                None => break,
+            }
+            if Instant::now() >= deadline {
+                break;
+            }
+        }
+        let nodes = searcher.nodes;
+        Some(result(
+            best.0,
+            best.1,
+            Found::Search,
+            depth_done,
+            nodes,
+            searcher.st,
+        ))
+    }
+}
+
+impl Searcher<'_> {
+    fn set_deadline(&mut self, deadline: Instant) {
+        self.deadline = deadline;
+        self.stopped = Instant::now() >= deadline;
+    }
+
+    /// If the opponent would have a VCF were it to move, keeps only the moves that stop it
+    /// (all of them when none does, or when time runs short).
+    fn filter_vcf_defences(
+        &mut self,
+        moves: Vec<usize>,
+        depth: u32,
+        deadline: Instant,
+    ) -> Vec<usize> {
+        let saved = self.deadline;
+        self.set_deadline(deadline);
+        self.st.pass();
+        let threat = self.vcf(depth).is_some();
+        self.st.unpass();
+        if !threat || self.stopped {
+            self.set_deadline(saved);
+            return moves;
+        }
+        let mut kept = vec![];
+        for &m in &moves {
+            self.st.make(m);
+            let refuted = self.vcf(depth).is_none();
+            self.st.unmake();
+            if self.stopped {
+                self.set_deadline(saved);
+                return moves;
+            }
+            if refuted {
+                kept.push(m);
+            }
+        }
+        self.set_deadline(saved);
+        if kept.is_empty() { moves } else { kept }
+    }
+}
+
+/// Colour to move on a board: Black after an even number of stones.
+pub fn side_to_move(board: &Board) -> Color {
+    if board.stone_count().is_multiple_of(2) {
+        Color::Black
+    } else {
+        Color::White
+    }
+}

@@ -1,0 +1,170 @@
+//! Line patterns: what a stone on a point makes along one line, read from the 5 points on each
+//! side. The table is indexed by two 10-bit masks (own stones, blocked points = opponent stones or
+//! the edge) and built once by a recursive definition: a five; a four (one empty point makes five),
+//! an open four (two or more such points); a three (one more stone makes an open four) or a closed
+//! three (makes only a four); and so on down to ones.
+
+use std::sync::OnceLock;
+
+/// No way to make five along this line.
+pub const NONE: u8 = 0;
+/// A lone stone that can only become a closed two.
+pub const ONE_C: u8 = 1;
+/// A lone stone that can become an open two.
+pub const ONE: u8 = 2;
+/// A two that can only become a closed three.
+pub const TWO_C: u8 = 3;
+/// A two that can become an open three.
+pub const TWO: u8 = 4;
+/// A three that can only become a (closed) four.
+pub const THREE_C: u8 = 5;
+/// A three that can become an open four.
+pub const THREE: u8 = 6;
+/// A four with one point that makes five.
+pub const FOUR: u8 = 7;
+/// A four with two points that make five (open four, or two fours on one line).
+pub const FOUR_OPEN: u8 = 8;
+/// Five in a row (exactly five when the table counts exact fives).
+pub const FIVE: u8 = 9;
+
+/// Number of entries: own mask (10 bits) | blocked mask (10 bits) << 10.
+const ENTRIES: usize = 1 << 20;
+const UNKNOWN: u8 = u8::MAX;
+
+/// The bit of the key for the point at `offset` (-5..=5, not 0) from the centre.
+pub const fn bit(offset: i32) -> u32 {
+    if offset < 0 {
+        1 << (offset + 5)
+    } else {
+        1 << (offset + 4)
+    }
+}
+
+/// The pattern table: five or more wins (`exact = false`) or exactly five (`exact = true`).
+pub fn table(exact: bool) -> &'static [u8] {
+    static FREE: OnceLock<Vec<u8>> = OnceLock::new();
+    static EXACT: OnceLock<Vec<u8>> = OnceLock::new();
+    let cell = if exact { &EXACT } else { &FREE };
+    cell.get_or_init(|| build(exact))
+}
+
+fn build(exact: bool) -> Vec<u8> {
+    let mut table = vec![UNKNOWN; ENTRIES];
+    for own in 0..1u32 << 10 {
+        // Enumerate the blocked masks disjoint from `own`.
+        let free = !own & 0x3ff;
+        let mut blocked = free;
+        loop {
+            classify(own, blocked, exact, &mut table);
+            if blocked == 0 {
+                break;
+            }
+            blocked = (blocked - 1) & free;
+        }
+    }
+    for v in &mut table {
+        if *v == UNKNOWN {
+            *v = NONE;
+        }
+    }
+    table
+}
+
+fn classify(own: u32, blocked: u32, exact: bool, table: &mut [u8]) -> u8 {
+    let key = (own | blocked << 10) as usize;
+    if table[key] != UNKNOWN {
+        return table[key];
+    }
+    let run = run_length(own);
+    let value = if run >= 5 {
+        if run == 5 || !exact { FIVE } else { NONE }
+    } else {
+        let mut fives = 0;
+        let mut best = NONE;
+        for offset in (-4..=4).filter(|&o| o != 0) {
+            let b = bit(offset);
+            if (own | blocked) & b != 0 {
+                continue;
+            }
+            let next = classify(own | b, blocked, exact, table);
+            if next == FIVE {
+                fives += 1;
+            }
+            best = best.max(next);
+        }
+        match (fives, best) {
+            (2.., _) => FOUR_OPEN,
+            (1, _) => FOUR,
+            (_, FOUR_OPEN) => THREE,
+            (_, FOUR) => THREE_C,
+            (_, THREE) => TWO,
+            (_, THREE_C) => TWO_C,
+            (_, TWO) => ONE,
+            (_, TWO_C) => ONE_C,
+            _ => NONE,
+        }
+    };
+    table[key] = value;
+    value
+}
+
+/// The length of the run of own stones through the centre.
+fn run_length(own: u32) -> u32 {
+    let mut n = 1;
+    for step in [-1, 1] {
+        let mut o = step;
+        while (-5..=5).contains(&o) && own & bit(o) != 0 {
+            n += 1;
+            o += step;
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(line: &str) -> usize {
+        // `line` is 11 characters: X own (centre must be X), O blocked, . empty.
+        let mut own = 0;
+        let mut blocked = 0;
+        for (i, c) in line.chars().enumerate() {
+            let o = i as i32 - 5;
+            if o == 0 {
+                continue;
+            }
+            match c {
+                'X' => own |= bit(o),
+                'O' => blocked |= bit(o),
+                _ => {}
+            }
+        }
+        (own | blocked << 10) as usize
+    }
+
+    #[test]
+    fn classic_shapes() {
+        let t = table(false);
+        assert_eq!(t[key("...XXXXX...")], FIVE);
+        assert_eq!(t[key("...XXXXXX..")], FIVE);
+        assert_eq!(t[key("...XXXX....")], FOUR_OPEN);
+        assert_eq!(t[key("..OXXXX....")], FOUR);
+        assert_eq!(t[key("..X.XXX.X..")], FOUR_OPEN);
+        assert_eq!(t[key("....XXX....")], THREE);
+        assert_eq!(t[key("...OXXX.O..")], NONE);
+        assert_eq!(t[key("...X.XX....")], THREE);
+        assert_eq!(t[key("..OXXX.....")], THREE_C);
+        assert_eq!(t[key(".....XX....")], TWO);
+        assert_eq!(t[key("....OX.....")], ONE_C);
+    }
+
+    #[test]
+    fn exact_table_rejects_overlines() {
+        let t = table(true);
+        assert_eq!(t[key("...XXXXXX..")], NONE);
+        assert_eq!(t[key("...XXXXX...")], FIVE);
+        // X.XXXX: the gap would make six, so this is a four only on the right.
+        assert_eq!(t[key(".X.XXXX....")], FOUR);
+    }
+}

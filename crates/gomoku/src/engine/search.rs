@@ -1,0 +1,259 @@
+//! Alpha-beta (principal variation search) with a transposition table and iterative deepening.
+//! Candidate moves are restricted by threats: a five must be blocked, an open three must be
+//! answered by a block or a four; otherwise the best-valued points near the stones are tried.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use super::eval::evaluate;
+use super::state::{State, kind};
+use super::tt::{Bound, Entry, Tt};
+
+/// A won position's score (minus the distance in plies).
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1000;
+
+/// The working state of one search.
+pub struct Searcher<'a> {
+    /// The board being searched.
+    pub st: &'a mut State,
+    tt: &'a mut Tt,
+    pub(super) deadline: Instant,
+    /// Nodes visited (alpha-beta and threat search).
+    pub nodes: u64,
+    /// Set when the deadline passed; results after that are discarded.
+    pub stopped: bool,
+    pub(super) vcf_failed: HashSet<u64>,
+    pub(super) vct_failed: HashSet<u64>,
+    /// VCF depth used at the leaves of the alpha-beta search.
+    pub leaf_vcf: u32,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher over `st` that stops at `deadline`.
+    pub fn new(st: &'a mut State, tt: &'a mut Tt, deadline: Instant) -> Searcher<'a> {
+        Searcher {
+            st,
+            tt,
+            deadline,
+            nodes: 0,
+            stopped: false,
+            vcf_failed: HashSet::new(),
+            vct_failed: HashSet::new(),
+            leaf_vcf: 0,
+        }
+    }
+
+    /// Counts a node; true once the time is up.
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The candidate moves of the side to move, best first (empty when it has lost).
+    pub fn candidates(&mut self, limit: usize) -> Vec<usize> {
+        let me = self.st.side();
+        let opp = me.opponent();
+        let opp_fives = self.st.five_points(opp, None);
+        let mut moves: Vec<usize> = if !opp_fives.is_empty() {
+            opp_fives
+        } else {
+            let opp_threat: Vec<usize> = self.points_of_kind(opp, kind::FLEX_FOUR);
+            let opp_threat: Vec<usize> = opp_threat
+                .into_iter()
+                .filter(|&q| self.st.is_legal(q, opp))
+                .collect();
+            if !opp_threat.is_empty() {
+                let mut m = self.points_of_kind(opp, kind::FOUR);
+                for q in self.points_of_kind(me, kind::FOUR) {
+                    if !m.contains(&q) {
+                        m.push(q);
+                    }
+                }
+                m
+            } else {
+                self.st
+                    .points()
+                    .iter()
+                    .copied()
+                    .filter(|&q| self.st.is_empty(q) && self.st.near(q) > 0)
+                    .collect()
+            }
+        };
+        let (st, me) = (&*self.st, me);
+        moves.sort_by_cached_key(|&q| {
+            std::cmp::Reverse(st.value(q, me) * 5 / 4 + st.value(q, me.opponent()))
+        });
+        let mut out = Vec::with_capacity(limit.min(moves.len()));
+        for q in moves {
+            if out.len() >= limit {
+                break;
+            }
+            if self.st.is_legal(q, me) {
+                out.push(q);
+            }
+        }
+        out
+    }
+
+    /// Quick verdicts that need no search: a win now, or a loss to two fives.
+    fn tactical(&mut self, ply: i32) -> Option<i32> {
+        let me = self.st.side();
+        let opp = me.opponent();
+        if !self.st.five_points(me, None).is_empty() {
+            return Some(WIN - ply);
+        }
+        let opp_fives = self.st.five_points(opp, None);
+        if opp_fives.len() >= 2 {
+            return Some(-(WIN - ply - 1));
+        }
+        if opp_fives.len() == 1 && !self.st.is_legal(opp_fives[0], me) {
+            return Some(-(WIN - ply - 1));
+        }
+        if opp_fives.is_empty() {
+            let flex = self.points_of_kind(me, kind::FLEX_FOUR);
+            if flex.into_iter().any(|q| self.st.is_legal(q, me)) {
+                return Some(WIN - ply - 2);
+            }
+        }
+        if self.st.is_full() {
+            return Some(0);
+        }
+        None
+    }
+
+    /// Negamax principal variation search.
+    pub fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if let Some(score) = self.tactical(ply) {
+            return score;
+        }
+        if depth <= 0 {
+            if self.leaf_vcf > 0 && self.vcf(self.leaf_vcf).is_some() {
+                return WIN - ply - 10;
+            }
+            return evaluate(self.st);
+        }
+        let key = self.st.hash();
+        let mut tt_move = usize::MAX;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            if e.depth >= depth {
+                let score = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = self.candidates(if ply < 2 { 20 } else { 12 });
+        if moves.is_empty() {
+            return -(WIN - ply - 1);
+        }
+        if let Some(pos) = moves.iter().position(|&m| m == tt_move) {
+            moves[..=pos].rotate_right(1);
+        }
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_move = moves[0];
+        for (n, &m) in moves.iter().enumerate() {
+            self.st.make(m);
+            let score = if n == 0 {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta {
+                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            self.st.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            depth,
+            score: to_tt(best, ply),
+            bound,
+            best: best_move,
+        });
+        best
+    }
+
+    /// Searches every root move to `depth` and returns (best move, score); None if stopped.
+    pub fn root(&mut self, moves: &mut [usize], depth: i32) -> Option<(usize, i32)> {
+        let mut alpha = -WIN - 1;
+        let beta = WIN + 1;
+        let mut best = (moves[0], -WIN - 1);
+        for n in 0..moves.len() {
+            let m = moves[n];
+            self.st.make(m);
+            let score = if n == 0 {
+                -self.negamax(depth - 1, 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha {
+                    -self.negamax(depth - 1, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            self.st.unmake();
+            if self.stopped {
+                return None;
+            }
+            if score > best.1 {
+                best = (m, score);
+                moves[..=n].rotate_right(1);
+            }
+            alpha = alpha.max(score);
+        }
+        Some(best)
+    }
+}
+
+fn to_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score + ply
+    } else if score < -WIN_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score - ply
+    } else if score < -WIN_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}

@@ -1,0 +1,466 @@
+//! The engine's board: a padded array with, for every empty point, the line pattern each colour
+//! would make there in each direction. Patterns, point values and the Zobrist hash are updated
+//! incrementally when a stone is put down or taken back (only the 40 points within five steps
+//! along the four lines change), never rescanned.
+
+use super::patterns::{self, FIVE, FOUR, FOUR_OPEN, THREE};
+use crate::board::Board;
+use crate::point::{Color, Point};
+use crate::renju::{self, Forbidden};
+use crate::rules::RuleSet;
+
+/// Padding around the board: the pattern windows reach five points out.
+const PAD: usize = 5;
+/// Cell contents.
+pub const EMPTY: u8 = 0;
+const WALL: u8 = 3;
+
+/// What a move on a point makes for one colour, all four lines combined (ordered by strength).
+pub mod kind {
+    /// Nothing notable.
+    pub const QUIET: u8 = 0;
+    /// An open three.
+    pub const THREE: u8 = 1;
+    /// Two open threes.
+    pub const THREE_THREE: u8 = 2;
+    /// A four.
+    pub const FOUR: u8 = 3;
+    /// A four and an open three.
+    pub const FOUR_THREE: u8 = 4;
+    /// An open four or two fours: wins next move.
+    pub const FLEX_FOUR: u8 = 5;
+    /// Five.
+    pub const FIVE: u8 = 6;
+}
+
+/// Move value of each line pattern (indexed by the pattern constants).
+const PATTERN_VALUE: [i32; 10] = [0, 1, 3, 4, 12, 14, 45, 50, 500, 10_000];
+
+/// The incremental engine board.
+#[derive(Clone)]
+pub struct State {
+    size: usize,
+    stride: usize,
+    rule_set: RuleSet,
+    cells: Vec<u8>,
+    /// Per cell, per direction, per colour: own-mask | blocked-mask << 10.
+    keys: Vec<[[u32; 2]; 4]>,
+    /// Per cell, per colour, per direction: the line pattern of a stone put there.
+    pats: Vec<[[u8; 4]; 2]>,
+    kinds: Vec<[u8; 2]>,
+    values: Vec<[i32; 2]>,
+    /// Sum of `values` over empty points, per colour.
+    totals: [i32; 2],
+    /// Number of stones within two steps (a square of 5×5).
+    near: Vec<u8>,
+    zobrist: Vec<[u64; 2]>,
+    hash: u64,
+    history: Vec<usize>,
+    /// Every on-board cell index.
+    points: Vec<usize>,
+    tables: [&'static [u8]; 2],
+    /// A plain board mirror, for exact renju checks.
+    board: Board,
+}
+
+impl State {
+    /// An empty board of side `size` under `rule_set`.
+    pub fn new(size: u8, rule_set: RuleSet) -> State {
+        let size = usize::from(size);
+        let stride = size + PAD;
+        let len = (size + 2 * PAD) * stride;
+        let mut cells = vec![WALL; len];
+        let mut points = vec![];
+        for y in 0..size {
+            for x in 0..size {
+                let i = (y + PAD) * stride + x;
+                cells[i] = EMPTY;
+                points.push(i);
+            }
+        }
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            // splitmix64: a fixed, well-mixed sequence for the Zobrist keys.
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let zobrist = (0..len).map(|_| [next(), next()]).collect();
+        let tables = [
+            patterns::table(rule_set.exact_five(Color::Black)),
+            patterns::table(rule_set.exact_five(Color::White)),
+        ];
+        let mut state = State {
+            size,
+            stride,
+            rule_set,
+            cells,
+            keys: vec![[[0; 2]; 4]; len],
+            pats: vec![[[0; 4]; 2]; len],
+            kinds: vec![[0; 2]; len],
+            values: vec![[0; 2]; len],
+            totals: [0; 2],
+            near: vec![0; len],
+            zobrist,
+            hash: 0,
+            history: vec![],
+            points,
+            tables,
+            board: Board::new(size as u32)
+                .unwrap_or_else(|_| unreachable!("size checked by Rules")),
+        };
+        state.init_keys();
+        state
+    }
+
+    /// A state holding the stones of `board`, with `to_move` to play next.
+    pub fn from_board(board: &Board, rule_set: RuleSet) -> State {
+        let mut state = State::new(board.size(), rule_set);
+        for p in board.points() {
+            if let Some(c) = board.get(p) {
+                let i = state.index(p);
+                state.put(i, c);
+            }
+        }
+        state
+    }
+
+    fn init_keys(&mut self) {
+        let dirs = self.dirs();
+        for &i in &self.points.clone() {
+            for (d, &step) in dirs.iter().enumerate() {
+                let mut blocked = 0;
+                for o in (-5..=5i32).filter(|&o| o != 0) {
+                    let j = (i as isize + o as isize * step) as usize;
+                    if self.cells[j] == WALL {
+                        blocked |= patterns::bit(o);
+                    }
+                }
+                self.keys[i][d] = [blocked << 10; 2];
+            }
+            self.refresh(i);
+        }
+        self.totals = [0; 2];
+        for &i in &self.points {
+            self.totals[0] += self.values[i][0];
+            self.totals[1] += self.values[i][1];
+        }
+    }
+
+    /// The four direction steps in the padded array.
+    pub fn dirs(&self) -> [isize; 4] {
+        let s = self.stride as isize;
+        [1, s, s + 1, s - 1]
+    }
+
+    /// Board side.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Rule set.
+    pub fn rule_set(&self) -> RuleSet {
+        self.rule_set
+    }
+
+    /// The padded index of a point.
+    pub fn index(&self, p: Point) -> usize {
+        (usize::from(p.y) + PAD) * self.stride + usize::from(p.x)
+    }
+
+    /// The point of a padded index.
+    pub fn point(&self, i: usize) -> Point {
+        Point::new((i % self.stride) as u8, (i / self.stride - PAD) as u8)
+    }
+
+    /// Every on-board index.
+    pub fn points(&self) -> &[usize] {
+        &self.points
+    }
+
+    /// Cell content: EMPTY, 1 black, 2 white, 3 wall.
+    pub fn cell(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// Whether `i` is an empty on-board point.
+    pub fn is_empty(&self, i: usize) -> bool {
+        self.cells[i] == EMPTY
+    }
+
+    /// Stones within two steps of `i`.
+    pub fn near(&self, i: usize) -> u8 {
+        self.near[i]
+    }
+
+    /// Zobrist hash of the stones (side to move is implied by the stone count).
+    pub fn hash(&self) -> u64 {
+        const WHITE_TO_MOVE: u64 = 0x6A09_E667_F3BC_C908;
+        if self.history.len() % 2 == 1 {
+            self.hash ^ WHITE_TO_MOVE
+        } else {
+            self.hash
+        }
+    }
+
+    /// Lets the side to move pass (to ask what the opponent threatens); undo with [`unpass`].
+    ///
+    /// [`unpass`]: State::unpass
+    pub fn pass(&mut self) {
+        self.history.push(usize::MAX);
+    }
+
+    /// Takes back a [`pass`](State::pass).
+    pub fn unpass(&mut self) {
+        if self.history.last() == Some(&usize::MAX) {
+            self.history.pop();
+        }
+    }
+
+    /// Number of stones on the board (passes included).
+    pub fn stones(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The colour to move (Black after an even number of stones).
+    pub fn side(&self) -> Color {
+        if self.history.len().is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Whether every point is taken.
+    pub fn is_full(&self) -> bool {
+        self.history.len() == self.points.len()
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<usize> {
+        self.history.last().copied()
+    }
+
+    /// The line pattern `c` would make at `i` along direction `d`.
+    pub fn pattern(&self, i: usize, c: Color, d: usize) -> u8 {
+        self.pats[i][c.index()][d]
+    }
+
+    /// The combined [`kind`] of a `c` stone at `i`.
+    pub fn kind(&self, i: usize, c: Color) -> u8 {
+        self.kinds[i][c.index()]
+    }
+
+    /// The move value of a `c` stone at `i`.
+    pub fn value(&self, i: usize, c: Color) -> i32 {
+        self.values[i][c.index()]
+    }
+
+    /// Sum of move values of `c` over the empty points.
+    pub fn total(&self, c: Color) -> i32 {
+        self.totals[c.index()]
+    }
+
+    /// Puts a stone of the side to move on `i` (empty).
+    pub fn make(&mut self, i: usize) {
+        let c = self.side();
+        self.put(i, c);
+    }
+
+    fn put(&mut self, i: usize, c: Color) {
+        debug_assert_eq!(self.cells[i], EMPTY);
+        self.totals[0] -= self.values[i][0];
+        self.totals[1] -= self.values[i][1];
+        self.cells[i] = c as u8 + 1;
+        self.hash ^= self.zobrist[i][c.index()];
+        self.history.push(i);
+        self.board.set(self.point(i), Some(c));
+        self.update_around(i, c, true);
+    }
+
+    /// Takes back the last stone.
+    pub fn unmake(&mut self) {
+        let Some(i) = self.history.pop() else { return };
+        let c = if self.cells[i] == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        self.cells[i] = EMPTY;
+        self.hash ^= self.zobrist[i][c.index()];
+        self.board.set(self.point(i), None);
+        self.update_around(i, c, false);
+        self.refresh(i);
+        self.totals[0] += self.values[i][0];
+        self.totals[1] += self.values[i][1];
+    }
+
+    fn update_around(&mut self, i: usize, c: Color, add: bool) {
+        let dirs = self.dirs();
+        let own = c.index();
+        let other = 1 - own;
+        for (d, &step) in dirs.iter().enumerate() {
+            for o in (-5..=5i32).filter(|&o| o != 0) {
+                let j = (i as isize + o as isize * step) as usize;
+                if self.cells[j] == WALL {
+                    continue;
+                }
+                // `i` sits at offset -o from `j`.
+                let b = patterns::bit(-o);
+                let keys = &mut self.keys[j][d];
+                if add {
+                    keys[own] |= b;
+                    keys[other] |= b << 10;
+                } else {
+                    keys[own] &= !b;
+                    keys[other] &= !(b << 10);
+                }
+                if self.cells[j] == EMPTY {
+                    let old = self.values[j];
+                    self.refresh_dir(j, d);
+                    let new = self.values[j];
+                    self.totals[0] += new[0] - old[0];
+                    self.totals[1] += new[1] - old[1];
+                }
+            }
+        }
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                let j = (i as isize + dy * self.stride as isize + dx) as usize;
+                if let Some(n) = self.near.get_mut(j) {
+                    if add {
+                        *n += 1;
+                    } else {
+                        *n -= 1;
+                    }
+                }
+            }
+        }
+    }
+
+    fn refresh(&mut self, i: usize) {
+        for d in 0..4 {
+            for c in 0..2 {
+                self.pats[i][c][d] = self.tables[c][self.keys[i][d][c] as usize];
+            }
+        }
+        self.recombine(i);
+    }
+
+    fn refresh_dir(&mut self, i: usize, d: usize) {
+        for c in 0..2 {
+            self.pats[i][c][d] = self.tables[c][self.keys[i][d][c] as usize];
+        }
+        self.recombine(i);
+    }
+
+    fn recombine(&mut self, i: usize) {
+        for c in 0..2 {
+            let p = self.pats[i][c];
+            let mut count = [0u8; 10];
+            let mut value = 0;
+            for &x in &p {
+                count[x as usize] += 1;
+                value += PATTERN_VALUE[x as usize];
+            }
+            let fours = count[FOUR as usize] + count[FOUR_OPEN as usize];
+            let k = if count[FIVE as usize] > 0 {
+                kind::FIVE
+            } else if count[FOUR_OPEN as usize] > 0 || fours >= 2 {
+                kind::FLEX_FOUR
+            } else if fours == 1 && count[THREE as usize] > 0 {
+                kind::FOUR_THREE
+            } else if fours == 1 {
+                kind::FOUR
+            } else if count[THREE as usize] >= 2 {
+                kind::THREE_THREE
+            } else if count[THREE as usize] == 1 {
+                kind::THREE
+            } else {
+                kind::QUIET
+            };
+            value += match k {
+                kind::FLEX_FOUR => 2_000,
+                kind::FOUR_THREE => 1_000,
+                kind::THREE_THREE => 400,
+                _ => 0,
+            };
+            self.kinds[i][c] = k;
+            self.values[i][c] = value;
+        }
+    }
+
+    /// Whether Black may not play on `i` (renju only; exact check, after a cheap filter).
+    pub fn is_forbidden(&mut self, i: usize) -> bool {
+        self.forbidden_kind(i).is_some()
+    }
+
+    /// Why Black may not play on `i` under renju, if it is forbidden.
+    pub fn forbidden_kind(&mut self, i: usize) -> Option<Forbidden> {
+        if self.rule_set != RuleSet::Renju || self.cells[i] != EMPTY {
+            return None;
+        }
+        let p = self.pats[i][0];
+        if p.contains(&FIVE) {
+            return None;
+        }
+        let fours = p.iter().filter(|&&x| x >= FOUR).count();
+        let threes = p.iter().filter(|&&x| x == THREE).count();
+        let suspicious =
+            fours >= 2 || p.contains(&FOUR_OPEN) || threes >= 2 || self.makes_overline(i);
+        if !suspicious {
+            return None;
+        }
+        let point = self.point(i);
+        renju::forbidden_in(&mut self.board, point)
+    }
+
+    fn makes_overline(&self, i: usize) -> bool {
+        self.dirs().iter().any(|&step| {
+            let mut n = 1;
+            for sign in [-1isize, 1] {
+                let mut j = i as isize + sign * step;
+                while self.cells[j as usize] == 1 {
+                    n += 1;
+                    j += sign * step;
+                }
+            }
+            n > 5
+        })
+    }
+
+    /// Whether `c` may play on `i` (empty, and not forbidden for Black in renju).
+    pub fn is_legal(&mut self, i: usize, c: Color) -> bool {
+        self.cells[i] == EMPTY && (c == Color::White || !self.is_forbidden(i))
+    }
+
+    /// The points where `c` would make five, near `around` (within four steps on its lines), or
+    /// anywhere when `around` is None.
+    pub fn five_points(&self, c: Color, around: Option<usize>) -> Vec<usize> {
+        let mut out = vec![];
+        match around {
+            Some(i) => {
+                for (d, &step) in self.dirs().iter().enumerate() {
+                    for o in (-4..=4isize).filter(|&o| o != 0) {
+                        let j = (i as isize + o * step) as usize;
+                        if self.cells[j] == EMPTY
+                            && self.pats[j][c.index()][d] == FIVE
+                            && !out.contains(&j)
+                        {
+                            out.push(j);
+                        }
+                    }
+                }
+            }
+            None => out.extend(
+                self.points
+                    .iter()
+                    .copied()
+                    .filter(|&j| self.cells[j] == EMPTY && self.kinds[j][c.index()] == kind::FIVE),
+            ),
+        }
+        out
+    }
+}

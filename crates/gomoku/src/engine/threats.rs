@@ -1,0 +1,182 @@
+//! Threat-space search (L. V. Allis, H. J. van den Herik, M. P. H. Huntjens, "Go-Moku and
+//! Threat-Space Search", 1993/1994): VCF, victory by continuous fours, where every attacking move
+//! is a four and the defence is forced; and VCT, victory by continuous threats, where the attacker
+//! may also play open threes and every defence (blocking points and counter-fours) is tried.
+
+use super::search::Searcher;
+use super::state::kind;
+use crate::point::Color;
+use crate::rules::RuleSet;
+
+impl Searcher<'_> {
+    /// A VCF for the side to move within `depth` attacking moves: the first move of the win.
+    pub fn vcf(&mut self, depth: u32) -> Option<usize> {
+        let me = self.st.side();
+        let opp = me.opponent();
+        if let Some(&p) = self.st.five_points(me, None).first() {
+            return Some(p);
+        }
+        let opp_fives = self.st.five_points(opp, None);
+        if opp_fives.len() >= 2 || depth == 0 || self.tick() {
+            return None;
+        }
+        let key = self.st.hash() ^ u64::from(depth);
+        if self.vcf_failed.contains(&key) {
+            return None;
+        }
+        let mut moves: Vec<usize> = if opp_fives.is_empty() {
+            self.points_of_kind(me, kind::FOUR)
+        } else {
+            opp_fives
+                .iter()
+                .copied()
+                .filter(|&q| self.st.kind(q, me) >= kind::FOUR)
+                .collect()
+        };
+        moves.sort_by_key(|&p| std::cmp::Reverse((self.st.kind(p, me), self.st.value(p, me))));
+        for p in moves {
+            if !self.st.is_legal(p, me) {
+                continue;
+            }
+            if self.st.kind(p, me) == kind::FLEX_FOUR {
+                return Some(p);
+            }
+            self.st.make(p);
+            let win = self.after_four(p, |s| s.vcf(depth - 1).is_some());
+            self.st.unmake();
+            if win {
+                return Some(p);
+            }
+        }
+        if !self.stopped {
+            self.vcf_failed.insert(key);
+        }
+        None
+    }
+
+    /// After the attacker's four at `p` (already made): the defender blocks the five point, then
+    /// `then` decides whether the attacker still wins.
+    fn after_four(&mut self, p: usize, then: impl FnOnce(&mut Self) -> bool) -> bool {
+        let attacker = self.st.side().opponent();
+        let fives = self.st.five_points(attacker, Some(p));
+        let Some(&q) = fives.first() else {
+            return false;
+        };
+        if fives.len() >= 2 {
+            return true;
+        }
+        if attacker == Color::White
+            && self.st.rule_set() == RuleSet::Renju
+            && self.st.is_forbidden(q)
+        {
+            // Black cannot block on a forbidden point.
+            return true;
+        }
+        self.st.make(q);
+        let win = then(self);
+        self.st.unmake();
+        win
+    }
+
+    /// A VCT for the side to move within `depth` attacking moves (each tried VCF-first).
+    pub fn vct(&mut self, depth: u32, vcf_depth: u32) -> Option<usize> {
+        if let Some(p) = self.vcf(vcf_depth) {
+            return Some(p);
+        }
+        let me = self.st.side();
+        let opp = me.opponent();
+        if depth == 0 || self.tick() || !self.st.five_points(opp, None).is_empty() {
+            return None;
+        }
+        let key = self.st.hash() ^ (u64::from(depth) << 8) ^ 0x5555;
+        if self.vct_failed.contains(&key) {
+            return None;
+        }
+        let mut moves = self.points_of_kind(me, kind::THREE);
+        moves.sort_by_key(|&p| std::cmp::Reverse(self.st.value(p, me)));
+        moves.truncate(16);
+        for p in moves {
+            if !self.st.is_legal(p, me) {
+                continue;
+            }
+            self.st.make(p);
+            let win = self.refutes_all_defences(p, depth, vcf_depth);
+            self.st.unmake();
+            if win {
+                return Some(p);
+            }
+            if self.stopped {
+                return None;
+            }
+        }
+        if !self.stopped {
+            self.vct_failed.insert(key);
+        }
+        None
+    }
+
+    /// With the attacker's threat at `p` just made, whether every defence still loses to a VCT.
+    fn refutes_all_defences(&mut self, p: usize, depth: u32, vcf_depth: u32) -> bool {
+        let defender = self.st.side();
+        let attacker = defender.opponent();
+        let fives = self.st.five_points(attacker, Some(p));
+        let defences: Vec<usize> = if !fives.is_empty() {
+            fives
+        } else {
+            let threat = self
+                .line_points(p)
+                .into_iter()
+                .any(|q| self.st.is_empty(q) && self.st.kind(q, attacker) == kind::FLEX_FOUR);
+            if !threat {
+                return false;
+            }
+            let mut d: Vec<usize> = self
+                .line_points(p)
+                .into_iter()
+                .filter(|&q| self.st.is_empty(q) && self.st.kind(q, attacker) >= kind::FOUR)
+                .collect();
+            for q in self.points_of_kind(defender, kind::FOUR) {
+                if !d.contains(&q) {
+                    d.push(q);
+                }
+            }
+            d
+        };
+        for d in defences {
+            if !self.st.is_legal(d, defender) {
+                continue;
+            }
+            self.st.make(d);
+            let still = self.vct(depth - 1, vcf_depth).is_some();
+            self.st.unmake();
+            if !still {
+                return false;
+            }
+        }
+        !self.stopped
+    }
+
+    /// The empty points within five steps of `p` along its four lines.
+    fn line_points(&self, p: usize) -> Vec<usize> {
+        let mut out = Vec::with_capacity(40);
+        for step in self.st.dirs() {
+            for o in (-5..=5isize).filter(|&o| o != 0) {
+                let q = (p as isize + o * step) as usize;
+                if self.st.is_empty(q) {
+                    out.push(q);
+                }
+            }
+        }
+        out
+    }
+
+    /// The empty points where `c` makes at least `min` (a [`kind`]).
+    pub fn points_of_kind(&self, c: Color, min: u8) -> Vec<usize> {
+        self.st
+            .points()
+            .iter()
+            .copied()
+            .filter(|&q| self.st.is_empty(q) && self.st.kind(q, c) >= min)
+            .collect()
+    }
+}
