@@ -45,6 +45,7 @@
 
 mod attacks;
 mod board;
+pub mod engine;
 pub mod fen;
 mod movegen;
 pub mod moves;
@@ -53,6 +54,7 @@ pub mod piece;
 pub mod position;
 pub mod rules;
 pub mod square;
+pub mod ucci;
 mod zobrist;
 
 pub use fen::{FenError, START_FEN};

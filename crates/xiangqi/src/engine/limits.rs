@@ -1,0 +1,159 @@
+//! What bounds a search (depth, nodes, move time, a clock) and the time management that turns a
+//! clock into a budget for one move.
+//!
+//! **Time management.** With a clock, the engine aims to spend `time / moves_to_go + 3/4 of the
+//! increment` (moves to go defaults to [`DEFAULT_MOVES_TO_GO`]): that is the *soft* budget, after
+//! which no new iteration is started once half of it is used. The *hard* budget, checked while
+//! searching, is five times the soft one but never more than a third of the time left, and
+//! always keeps [`SAFETY_MARGIN`] (or 5% of the clock, if more) in reserve, so the flag never
+//! falls because of the engine. A fixed move time is used to the full minus the margin.
+
+use std::time::Duration;
+
+/// Reserve kept on the clock for process and pipe latency.
+pub const SAFETY_MARGIN: Duration = Duration::from_millis(50);
+/// Moves to go assumed under a sudden-death or Fischer clock.
+pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Deepest iteration the search will start.
+pub const MAX_DEPTH: i32 = 64;
+
+/// A game clock as seen by the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left.
+    pub time: Duration,
+    /// Increment per move.
+    pub increment: Duration,
+    /// Moves until the next time control, if any.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Limits of one search; every limit given applies, the first reached ends the search. With none
+/// at all (or `infinite`), the search runs until stopped.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<i32>,
+    /// Nodes to search at most.
+    pub nodes: Option<u64>,
+    /// Fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// The clock.
+    pub clock: Option<Clock>,
+    /// Search until stopped, whatever else is given.
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// A search to a fixed depth.
+    pub fn depth(depth: i32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// A search of fixed duration.
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The time budget of one search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start a new iteration after half of this.
+    pub soft: Option<Duration>,
+    /// Stop searching at this.
+    pub hard: Option<Duration>,
+}
+
+impl Budget {
+    /// The budget for `limits`.
+    pub fn new(limits: &Limits) -> Budget {
+        if limits.infinite {
+            return Budget {
+                soft: None,
+                hard: None,
+            };
+        }
+        let mut soft: Option<Duration> = None;
+        let mut hard: Option<Duration> = None;
+        if let Some(t) = limits.movetime {
+            let t = t
+                .saturating_sub(SAFETY_MARGIN)
+                .max(Duration::from_millis(1));
+            soft = Some(t);
+            hard = Some(t);
+        }
+        if let Some(clock) = limits.clock {
+            let reserve = SAFETY_MARGIN.max(clock.time / 20);
+            let usable = clock
+                .time
+                .saturating_sub(reserve)
+                .max(Duration::from_millis(1));
+            let mtg = clock
+                .moves_to_go
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, 100);
+            let target = (clock.time / mtg + clock.increment * 3 / 4).min(usable);
+            let cap = if mtg == 1 { usable } else { usable / 3 };
+            let max = (target * 5).min(cap).max(target.min(usable));
+            soft = Some(soft.map_or(target, |s| s.min(target)));
+            hard = Some(hard.map_or(max, |h| h.min(max)));
+        }
+        Budget { soft, hard }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc: u64, mtg: Option<u32>) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(ms),
+                increment: Duration::from_millis(inc),
+                moves_to_go: mtg,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn the_hard_budget_always_leaves_a_reserve() {
+        for (ms, inc, mtg) in [
+            (60_000, 0, None),
+            (1_000, 1_000, None),
+            (100, 0, Some(1)),
+            (30, 0, None),
+            (5_000, 100, Some(2)),
+        ] {
+            let budget = Budget::new(&clock(ms, inc, mtg));
+            let hard = budget.hard.expect("a clock gives a budget");
+            assert!(hard <= budget.soft.expect("soft").max(hard));
+            let time = Duration::from_millis(ms);
+            assert!(
+                hard < time || time <= Duration::from_millis(1),
+                "{ms}+{inc}: {hard:?}"
+            );
+            if time > SAFETY_MARGIN * 2 {
+                assert!(hard + SAFETY_MARGIN <= time, "{ms}+{inc}: {hard:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_minute_is_spread_over_the_game() {
+        let budget = Budget::new(&clock(60_000, 0, None));
+        assert_eq!(budget.soft, Some(Duration::from_millis(2_000)));
+        assert_eq!(budget.hard, Some(Duration::from_millis(10_000)));
+        let fixed = Budget::new(&Limits::movetime(Duration::from_millis(1000)));
+        assert_eq!(fixed.hard, Some(Duration::from_millis(950)));
+        assert_eq!(Budget::new(&Limits::default()).hard, None);
+    }
+}

@@ -1,0 +1,153 @@
+//! The Xiangqi engine: search, evaluation, limits and playing levels.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use qipan_xiangqi::Position;
+//! use qipan_xiangqi::engine::{Engine, Limits};
+//!
+//! let mut engine = Engine::new(16);
+//! let stop = AtomicBool::new(false);
+//! let found = engine.search(&Position::startpos(), &Limits::depth(4), &[], &stop, &mut |_| {});
+//! assert!(found.best.is_some());
+//! ```
+//!
+//! One thread searches; at a fixed depth (or node count) the result is deterministic. The
+//! [`Engine`] keeps its transposition table and history between searches of a game; call
+//! [`Engine::new_game`] between games.
+
+mod eval;
+pub mod level;
+pub mod limits;
+mod ordering;
+pub mod score;
+mod search;
+mod tt;
+pub mod values;
+
+use std::sync::atomic::AtomicBool;
+
+pub use eval::evaluate;
+pub use level::{Level, LevelError, Rng};
+pub use limits::{Budget, Clock, Limits};
+pub use score::Score;
+pub use search::{Info, Outcome};
+
+use crate::moves::Move;
+use crate::position::Position;
+use ordering::Heuristics;
+use search::Searcher;
+use tt::TranspositionTable;
+
+/// Default transposition-table size in MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+/// Largest transposition-table size accepted, in MiB.
+pub const MAX_HASH_MB: usize = 4096;
+
+/// A Xiangqi engine with its transposition table, history and playing level.
+pub struct Engine {
+    tt: TranspositionTable,
+    heuristics: Heuristics,
+    level: Level,
+    rng: Rng,
+}
+
+impl Engine {
+    /// An engine at full strength with a table of `hash_mb` MiB (clamped to 1..=[`MAX_HASH_MB`]).
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_mb.clamp(1, MAX_HASH_MB)),
+            heuristics: Heuristics::default(),
+            level: Level::MAX,
+            rng: Rng::new(0x51_9A_4E),
+        }
+    }
+
+    /// Resizes (and clears) the transposition table.
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.tt = TranspositionTable::new(hash_mb.clamp(1, MAX_HASH_MB));
+    }
+
+    /// Sets the playing level.
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// The playing level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Seeds the random choices of the lower levels (level 10 makes none).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// Forgets what was learnt in the previous game.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
+    /// Searches `pos` (with the history it carries, for repetitions) within `limits`, never
+    /// choosing a move of `banned` (UCCI `banmoves`), until done or `stop` is set. `on_info` sees
+    /// every completed iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        banned: &[Move],
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Outcome {
+        self.tt.new_search();
+        self.heuristics.new_search();
+        let budget = Budget::new(limits);
+        let infinite = limits.infinite;
+        let mut max_depth = if infinite {
+            limits::MAX_DEPTH
+        } else {
+            limits.depth.unwrap_or(limits::MAX_DEPTH)
+        };
+        if let Some(cap) = self.level.max_depth() {
+            max_depth = max_depth.min(cap);
+        }
+        let node_limit = if infinite { None } else { limits.nodes };
+        let mut searcher = Searcher::new(
+            pos,
+            &mut self.tt,
+            &mut self.heuristics,
+            stop,
+            budget,
+            node_limit,
+        );
+        let mut outcome = searcher.run(max_depth, banned, on_info);
+        let chance = self.level.deviation_percent() as u64;
+        if chance > 0 && outcome.depth > 0 && self.rng.below(100) < chance {
+            let scored = searcher.score_root_moves(outcome.depth);
+            if let Some(&(_, best)) = scored.first() {
+                let near: Vec<(Move, Score)> = scored
+                    .iter()
+                    .skip(1)
+                    .copied()
+                    .filter(|&(_, s)| {
+                        s >= best - self.level.margin() && s.abs() < score::MATE_BOUND
+                    })
+                    .collect();
+                if !near.is_empty() && best.abs() < score::MATE_BOUND {
+                    let (m, s) = near[self.rng.below(near.len() as u64) as usize];
+                    outcome.best = Some(m);
+                    outcome.ponder = None;
+                    outcome.score = s;
+                    outcome.pv = vec![m];
+                }
+            }
+        }
+        outcome
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(DEFAULT_HASH_MB)
+    }
+}

@@ -1,0 +1,583 @@
+//! The search: iterative deepening principal-variation alpha-beta (Marsland and Campbell 1982,
+//! "Parallel search of strongly ordered game trees") with aspiration windows, a transposition
+//! table, quiescence search over captures and check evasions, check extension, null-move
+//! pruning (Donninger 1993, "Null move and deep search") with verification, late-move
+//! reductions, futility pruning near the leaves and mate-distance pruning.
+//!
+//! Repetitions are judged by [`Position::repetition`], the rules crate's own verdict: a side that
+//! checked throughout the cycle (长将) loses, other repetitions are draws. The search treats the
+//! second occurrence of a position as the verdict, so it neither walks into a lost repetition
+//! nor misses a won one.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::eval::evaluate;
+use super::limits::{Budget, MAX_DEPTH};
+use super::ordering::{Heuristics, MAX_PLY, mvv_lva, pick, score_moves};
+use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, PERPETUAL_CHECK_WIN, Score, mated_in};
+use super::tt::{Bound, TranspositionTable};
+use crate::moves::{Move, MoveList};
+use crate::piece::Role;
+use crate::position::Position;
+use crate::rules::{Repetition, Rules};
+
+/// Progress of a search, reported after every completed iteration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: i32,
+    /// Deepest ply reached (including quiescence).
+    pub seldepth: i32,
+    /// Score from the side to move's point of view.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub millis: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Transposition-table fill in permille.
+    pub hashfull: u32,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.millis.max(1)
+    }
+}
+
+/// What the search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The best move (`None` when there is no legal, unbanned move).
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// Score of the best move.
+    pub score: Score,
+    /// Deepest completed iteration.
+    pub depth: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Late-move reduction in plies for a depth and move number: `0.75 + ln d * ln n / 2.25`
+/// (the shape used by Stockfish and most modern engines).
+fn lmr_reduction(depth: i32, move_number: usize) -> i32 {
+    let d = (depth.max(1) as f64).ln();
+    let n = (move_number.max(1) as f64).ln();
+    (0.75 + d * n / 2.25) as i32
+}
+
+/// Futility margins by remaining depth (1 and 2).
+const FUTILITY_MARGIN: [Score; 3] = [0, 200, 400];
+/// Reverse futility margin per ply of remaining depth.
+const STATIC_NULL_MARGIN: Score = 120;
+/// Quiescence delta pruning margin.
+const DELTA_MARGIN: Score = 200;
+/// Half-width of the first aspiration window.
+const ASPIRATION: Score = 30;
+
+/// One search in progress.
+pub(crate) struct Searcher<'a> {
+    pos: Position,
+    tt: &'a mut TranspositionTable,
+    heuristics: &'a mut Heuristics,
+    stop: &'a AtomicBool,
+    start: Instant,
+    budget: Budget,
+    node_limit: Option<u64>,
+    nodes: u64,
+    seldepth: i32,
+    stopped: bool,
+    root_moves: Vec<Move>,
+    root_depth: i32,
+    pv: Vec<[Option<Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    no_capture_plies: u32,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher of `pos` (which keeps its history for repetitions).
+    pub(crate) fn new(
+        pos: &Position,
+        tt: &'a mut TranspositionTable,
+        heuristics: &'a mut Heuristics,
+        stop: &'a AtomicBool,
+        budget: Budget,
+        node_limit: Option<u64>,
+    ) -> Searcher<'a> {
+        Searcher {
+            pos: pos.clone(),
+            tt,
+            heuristics,
+            stop,
+            start: Instant::now(),
+            budget,
+            node_limit,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_moves: Vec::new(),
+            root_depth: 0,
+            pv: vec![[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            no_capture_plies: Rules::default().no_capture_plies,
+        }
+    }
+
+    fn millis(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    /// Checks the stop flag, the clock and the node limit (every 1024 nodes, and at once when
+    /// `now` is set).
+    fn check_limits(&mut self, now: bool) {
+        if self.stopped || (!now && self.nodes & 1023 != 0) {
+            return;
+        }
+        if self.stop.load(Ordering::Relaxed)
+            || self.budget.hard.is_some_and(|h| self.start.elapsed() >= h)
+            || self.node_limit.is_some_and(|n| self.nodes >= n)
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Iterative deepening to `max_depth` over the root moves not in `banned`.
+    pub(crate) fn run(
+        &mut self,
+        max_depth: i32,
+        banned: &[Move],
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Outcome {
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        self.root_moves = list
+            .iter()
+            .copied()
+            .filter(|m| !banned.contains(m))
+            .collect();
+        let mut outcome = Outcome {
+            best: None,
+            ponder: None,
+            score: mated_in(0),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if self.root_moves.is_empty() {
+            return outcome;
+        }
+        // Order the root once by the usual heuristics so that an interrupted first iteration
+        // still leaves a sensible move.
+        let mut scores = Vec::new();
+        score_moves(
+            &self.pos,
+            &self.root_moves,
+            None,
+            [None; 2],
+            self.heuristics,
+            &mut scores,
+        );
+        let mut order: Vec<(Move, i32)> = self.root_moves.iter().copied().zip(scores).collect();
+        order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        self.root_moves = order.into_iter().map(|(m, _)| m).collect();
+        outcome.best = self.root_moves.first().copied();
+
+        let mut previous: Score = 0;
+        for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
+            self.root_depth = depth;
+            self.seldepth = 0;
+            let mut delta = ASPIRATION;
+            let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            let score = loop {
+                let score = self.search(depth, alpha, beta, 0, true);
+                if self.stopped {
+                    break score;
+                }
+                if score <= alpha {
+                    alpha = (score - delta).max(-INFINITE);
+                } else if score >= beta {
+                    beta = (score + delta).min(INFINITE);
+                } else {
+                    break score;
+                }
+                delta *= 2;
+                if delta > 1000 {
+                    (alpha, beta) = (-INFINITE, INFINITE);
+                }
+            };
+            if self.stopped && depth > 1 {
+                // An unfinished iteration is trusted only for the move it had fully searched
+                // first, which is the previous best: nothing new to learn.
+                break;
+            }
+            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
+            if let Some(&best) = pv.first() {
+                outcome.best = Some(best);
+                outcome.ponder = pv.get(1).copied();
+                outcome.pv = pv.clone();
+            }
+            outcome.score = score;
+            outcome.depth = depth;
+            previous = score;
+            let info = Info {
+                depth,
+                seldepth: self.seldepth,
+                score,
+                nodes: self.nodes,
+                millis: self.millis(),
+                pv,
+                hashfull: self.tt.hashfull(),
+            };
+            on_info(&info);
+            if self.stopped {
+                break;
+            }
+            // Put the best move first for the next iteration.
+            if let Some(best) = outcome.best
+                && let Some(i) = self.root_moves.iter().position(|&m| m == best)
+            {
+                self.root_moves[..=i].rotate_right(1);
+            }
+            let elapsed = self.start.elapsed();
+            if self.budget.soft.is_some_and(|s| elapsed * 2 >= s) {
+                break;
+            }
+            if self.root_moves.len() == 1 && self.budget.soft.is_some() {
+                break;
+            }
+            if score.abs() > MATE_BOUND && MATE - score.abs() < depth {
+                // A mate found and proved shorter than the depth searched: deeper is no better.
+                break;
+            }
+        }
+        outcome.nodes = self.nodes;
+        outcome
+    }
+
+    /// The verdict on a repetition for the side to move.
+    fn repetition_score(&self, verdict: Repetition) -> Score {
+        match verdict {
+            Repetition::Draw => DRAW,
+            Repetition::PerpetualCheck { loser } if loser == self.pos.side_to_move() => {
+                -PERPETUAL_CHECK_WIN
+            }
+            Repetition::PerpetualCheck { .. } => PERPETUAL_CHECK_WIN,
+        }
+    }
+
+    /// Whether the side to move has enough force that passing is no zugzwang risk: null-move
+    /// pruning is unsound in the endgames where Xiangqi zugzwang is common.
+    fn null_move_safe(&self) -> bool {
+        let side = self.pos.side_to_move();
+        let rooks = self.pos.count(side, Role::Rook);
+        let minors = self.pos.count(side, Role::Horse) + self.pos.count(side, Role::Cannon);
+        rooks >= 1 && rooks + minors >= 2
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = Some(m);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Principal-variation alpha-beta search.
+    fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        null_ok: bool,
+    ) -> Score {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.check_limits(false);
+        if self.stopped {
+            return 0;
+        }
+        let root = ply == 0;
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pos);
+        }
+        if !root {
+            if let Some(verdict) = self.pos.repetition(2) {
+                return self.repetition_score(verdict);
+            }
+            if self.pos.halfmove_clock() >= self.no_capture_plies {
+                return DRAW;
+            }
+            // Mate-distance pruning: no line from here can beat a mate already found nearer.
+            alpha = alpha.max(mated_in(ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let pv_node = beta - alpha > 1;
+        let in_check = self.pos.in_check();
+        let hash = self.pos.hash();
+        let hit = self.tt.probe(hash, ply as i32);
+        let tt_move = hit.and_then(|h| Move::from_u16(h.mv));
+        if let Some(h) = hit
+            && !pv_node
+            && !root
+            && h.depth >= depth
+        {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if usable {
+                return h.score;
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            evaluate(&self.pos)
+        };
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the leaves, the opponent will not allow this.
+            if depth <= 3 && static_eval - STATIC_NULL_MARGIN * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            if null_ok && depth >= 3 && static_eval >= beta && self.null_move_safe() {
+                let r = 2 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                self.pos.make_null();
+                let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.pos.unmake();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    if depth < 8 {
+                        return score.min(MATE_BOUND);
+                    }
+                    // Verification search without null moves, against zugzwang.
+                    let verified = self.search(depth - 1 - r, beta - 1, beta, ply, false);
+                    if verified >= beta {
+                        return verified.min(MATE_BOUND);
+                    }
+                }
+            }
+        }
+
+        let mut moves: Vec<Move> = if root {
+            self.root_moves.clone()
+        } else {
+            let mut list = MoveList::new();
+            self.pos.legal_moves(&mut list);
+            list.to_vec()
+        };
+        if moves.is_empty() {
+            // Checkmate and stalemate both lose.
+            return mated_in(ply as i32);
+        }
+        let mut scores = Vec::with_capacity(moves.len());
+        let killers = self.heuristics.killers(ply);
+        if root {
+            // The root list is already ordered (best of the last iteration first).
+            scores.extend((0..moves.len()).map(|i| -(i as i32)));
+        } else {
+            score_moves(
+                &self.pos,
+                &moves,
+                tt_move,
+                killers,
+                self.heuristics,
+                &mut scores,
+            );
+        }
+        let futile = !pv_node
+            && !in_check
+            && depth <= 2
+            && alpha.abs() < MATE_BOUND
+            && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha;
+
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut quiets: Vec<Move> = Vec::new();
+        let side = self.pos.side_to_move();
+        for i in 0..moves.len() {
+            let m = pick(&mut moves, &mut scores, i);
+            let capture = self.pos.is_capture(m);
+            self.pos.make(m);
+            let gives_check = self.pos.in_check();
+            if futile && i > 0 && !capture && !gives_check {
+                self.pos.unmake();
+                continue;
+            }
+            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let new_depth = depth - 1 + extension;
+            let score = if i == 0 {
+                -self.search(new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut reduction = 0;
+                let killer = killers.contains(&Some(m));
+                if depth >= 3 && i >= 3 && !capture && !in_check && !gives_check && !killer {
+                    reduction = lmr_reduction(depth, i) - pv_node as i32;
+                    if self.heuristics.history(side, m) > 4_000 {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && reduction > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if !capture {
+                            self.heuristics.record_cutoff(ply, side, m, depth, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture {
+                quiets.push(m);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = best_move.or(tt_move).map_or(0, |m| m.to_u16());
+        self.tt
+            .store(hash, ply as i32, stored_move, best, depth, bound);
+        best
+    }
+
+    /// Quiescence search: captures (all evasions when in check) until the position is quiet.
+    fn quiesce(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as i32);
+        self.check_limits(false);
+        if self.stopped {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.pos.in_check();
+        let mut list = MoveList::new();
+        let stand_pat;
+        let mut best;
+        if in_check {
+            self.pos.legal_moves(&mut list);
+            if list.is_empty() {
+                return mated_in(ply as i32);
+            }
+            stand_pat = -INFINITE;
+            best = -INFINITE;
+        } else {
+            stand_pat = evaluate(&self.pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            self.pos.legal_captures(&mut list);
+        }
+        let mut moves = list.to_vec();
+        let mut scores: Vec<i32> = moves
+            .iter()
+            .map(|&m| {
+                if self.pos.is_capture(m) {
+                    mvv_lva(&self.pos, m)
+                } else {
+                    -100_000
+                }
+            })
+            .collect();
+        for i in 0..moves.len() {
+            let m = pick(&mut moves, &mut scores, i);
+            if !in_check {
+                let victim = self
+                    .pos
+                    .piece_at(m.to())
+                    .map_or(0, |p| super::values::MATERIAL_EG[p.role.index()]);
+                if stand_pat + victim + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
+            self.pos.make(m);
+            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Scores every root move with a full window at `depth` (for the weaker levels, which may
+    /// choose among near-best moves). Returns (move, score) pairs, best first.
+    pub(crate) fn score_root_moves(&mut self, depth: i32) -> Vec<(Move, Score)> {
+        let mut scored = Vec::new();
+        self.root_depth = depth;
+        for m in self.root_moves.clone() {
+            self.pos.make(m);
+            let score = -self.search(depth - 1, -INFINITE, INFINITE, 1, true);
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            scored.push((m, score));
+        }
+        scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        scored
+    }
+}
