@@ -49,6 +49,7 @@ pub mod engine;
 pub mod fen;
 mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;

@@ -75,7 +75,12 @@ const PX0: [(&str, [u64; 5]); 10] = [
 fn px0_positions_to_depth_5() {
     for (index, (fen, counts)) in PX0.iter().enumerate() {
         for (depth, &nodes) in (1..).zip(counts.iter()) {
-            assert_eq!(count(fen, depth), nodes, "position {} depth {depth}", index + 2);
+            assert_eq!(
+                count(fen, depth),
+                nodes,
+                "position {} depth {depth}",
+                index + 2
+            );
         }
     }
 }
