@@ -98,7 +98,9 @@ fn is_proper(tiling: &Tiling, colours: &[u8]) -> bool {
         let (x, y) = (i % size, i / size);
         let clash =
             |j: usize| colours[i] != 0 && colours[i] == colours[j] && tromino(i) != tromino(j);
-        !(x + 1 < size && clash(i + 1)) && !(y + 1 < size && clash(i + size))
+        let right = x + 1 < size && clash(i + 1);
+        let up = y + 1 < size && clash(i + size);
+        !right && !up
     })
 }
 

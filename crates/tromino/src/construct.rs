@@ -97,7 +97,7 @@ fn tile_square(
     }
     if side.is_power_of_two() {
         tile_block(grid, origin, side, hole);
-    } else if side % 2 == 0 {
+    } else if side.is_multiple_of(2) {
         tile_even(grid, origin, side, hole);
     } else {
         tile_by_search(grid, origin, side, hole)?;

@@ -10,7 +10,7 @@ pub(crate) fn tile_rectangle(grid: &mut Grid<'_>, (x0, y0): (usize, usize), w: u
     if w == 0 || h == 0 {
         return;
     }
-    if w % 3 == 0 && h % 2 == 0 {
+    if w.is_multiple_of(3) && h.is_multiple_of(2) {
         for y in (y0..y0 + h).step_by(2) {
             for x in (x0..x0 + w).step_by(3) {
                 // Squares (0,0) (1,0) (0,1), then (2,0) (1,1) (2,1) of the 3x2 block.
@@ -18,7 +18,7 @@ pub(crate) fn tile_rectangle(grid: &mut Grid<'_>, (x0, y0): (usize, usize), w: u
                 grid.put(x + 1, y, 0);
             }
         }
-    } else if w % 2 == 0 && h % 3 == 0 {
+    } else if w.is_multiple_of(2) && h.is_multiple_of(3) {
         for y in (y0..y0 + h).step_by(3) {
             for x in (x0..x0 + w).step_by(2) {
                 // Squares (0,0) (1,0) (0,1), then (1,1) (0,2) (1,2) of the 2x3 block.
@@ -26,10 +26,10 @@ pub(crate) fn tile_rectangle(grid: &mut Grid<'_>, (x0, y0): (usize, usize), w: u
                 grid.put(x, y + 1, 0);
             }
         }
-    } else if w % 6 == 0 && h >= 3 {
+    } else if w.is_multiple_of(6) && h >= 3 {
         tile_rectangle(grid, (x0, y0), w, 3);
         tile_rectangle(grid, (x0, y0 + 3), w, h - 3);
-    } else if h % 6 == 0 && w >= 3 {
+    } else if h.is_multiple_of(6) && w >= 3 {
         tile_rectangle(grid, (x0, y0), 3, h);
         tile_rectangle(grid, (x0 + 3, y0), w - 3, h);
     } else {

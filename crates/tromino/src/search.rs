@@ -105,9 +105,12 @@ pub enum Outcome {
     },
 }
 
-/// The four trominoes whose first square (row-major from the bottom) is a given square, as
-/// (offset of the box corner in x, shape, the two other squares as (dx, dy)).
-const FIRST_SQUARE_PLACEMENTS: [(isize, Shape, [(isize, isize); 2]); 4] = [
+/// A tromino seen from its first square: the x offset of its box corner, its shape, and its two
+/// other squares as (dx, dy).
+type Placement = (isize, Shape, [(isize, isize); 2]);
+
+/// The four trominoes whose first square (row-major from the bottom) is a given square.
+const FIRST_SQUARE_PLACEMENTS: [Placement; 4] = [
     (0, Shape::EmptyUpperRight, [(1, 0), (0, 1)]),
     (0, Shape::EmptyUpperLeft, [(1, 0), (1, 1)]),
     (0, Shape::EmptyLowerRight, [(0, 1), (1, 1)]),
@@ -209,7 +212,7 @@ impl Search {
                 start += 1;
             }
             let size = self.flood(start);
-            if size % 3 != 0 {
+            if !size.is_multiple_of(3) {
                 return Some((start, size));
             }
             remaining -= size;
@@ -290,7 +293,8 @@ impl Search {
                 };
                 nodes += 1;
                 if nodes > limits.max_nodes
-                    || (nodes % 1024 == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d))
+                    || (nodes.is_multiple_of(1024)
+                        && limits.deadline.is_some_and(|d| Instant::now() >= d))
                 {
                     return Outcome::GaveUp { nodes };
                 }
