@@ -21,6 +21,9 @@
 //!   * results ([`rules`] documents the rule set): [`Position::outcome`] /
 //!     [`Position::outcome_with`] give an [`Outcome`]; [`Position::repetition`] judges a
 //!     repeated position (perpetual check loses) for a search.
+//! * [`notation`]: [`Notation::write`] / [`Notation::read`] in ICCS (`h2e2`), WXF (`C2=5`) and
+//!   Chinese (`炮二平五`).
+//! * [`GameRecord`]: a game (start FEN, moves, result, players, date) to and from PGN.
 //! * [`perft()`] and [`divide()`] count the legal-move tree.
 //!
 //! The board is a 16x16 padded mailbox with piece lists; `board.rs` explains why.
@@ -53,6 +56,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod square;
 pub mod ucci;
@@ -60,8 +64,10 @@ mod zobrist;
 
 pub use fen::{FenError, START_FEN};
 pub use moves::{MAX_MOVES, Move, MoveList};
+pub use notation::{Notation, NotationError};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, Role};
 pub use position::{IllegalMove, Position, PositionError};
+pub use record::{GameRecord, GameResult, RecordError};
 pub use rules::{EndReason, Outcome, Repetition, Rules};
 pub use square::{ParseSquareError, Square};
