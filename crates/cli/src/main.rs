@@ -1,7 +1,10 @@
 //! `qipan`: the command-line front of qipan. Each subcommand is a thin layer over a library crate.
 
+mod arena;
 mod bench;
 mod serve;
+mod ucci;
+mod xiangqi;
 
 use clap::{Parser, Subcommand};
 
@@ -20,14 +23,24 @@ enum Command {
     Serve(serve::Args),
     /// Measure the engines and solvers and print a summary table.
     Bench(bench::Args),
+    /// Run the Xiangqi engine over UCCI/UCI on stdin/stdout (象棋引擎协议).
+    Ucci(ucci::Args),
+    /// Play engine-versus-engine matches: `qipan arena xiangqi …` (引擎对弈).
+    Arena(arena::Args),
+    /// Xiangqi rules tools: perft, legal moves, a text board (象棋规则工具).
+    Xiangqi(xiangqi::Args),
 }
 
 fn main() -> std::process::ExitCode {
+    init_logging();
     let cli = Cli::parse();
     let result = match cli.command {
         None => serve::run(serve::Args::from_env_defaults()),
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Xiangqi(args)) => xiangqi::run(args),
+        Some(Command::Ucci(args)) => ucci::run(args),
+        Some(Command::Arena(args)) => arena::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -37,4 +50,14 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// Structured logs on stderr; the level comes from RUST_LOG (default `info`).
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
 }

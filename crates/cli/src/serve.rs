@@ -1,17 +1,93 @@
 //! `qipan serve`: the web server.
 
-/// Options of `qipan serve`.
-#[derive(clap::Args)]
-pub struct Args {}
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::Context;
+use qipan_server::config::{Config, DbLocation, Limits};
+
+/// Options of `qipan serve`; each can also be given by its environment variable.
+#[derive(clap::Parser)]
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, env = "QIPAN_ADDR", default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+
+    /// The SQLite database file (created if missing), or `:memory:` for a throwaway database.
+    /// Default: qipan.sqlite3 in the user's data directory
+    /// (e.g. ~/.local/share/qipan/qipan.sqlite3).
+    #[arg(long, env = "QIPAN_DB", value_name = "PATH")]
+    db: Option<String>,
+
+    /// The largest request body accepted, in bytes; larger requests get 413.
+    #[arg(long, env = "QIPAN_MAX_BODY_BYTES", default_value_t = 1024 * 1024)]
+    max_body_bytes: usize,
+
+    /// The longest one engine search or solve may run, in seconds.
+    #[arg(long, env = "QIPAN_MAX_COMPUTE_SECONDS", default_value_t = 30.0,
+          value_parser = parse_seconds)]
+    max_compute_seconds: f64,
+
+    /// How many engine searches or solves may run at once (default: the number of cores).
+    #[arg(long, env = "QIPAN_COMPUTE_SLOTS", value_parser = clap::value_parser!(u16).range(1..))]
+    compute_slots: Option<u16>,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0 {
+        Ok(seconds)
+    } else {
+        Err("must be more than 0 and at most 3600 seconds".to_owned())
+    }
+}
 
 impl Args {
-    /// The options used when `qipan` runs without a subcommand.
+    /// The options used when `qipan` runs without a subcommand: defaults and environment.
     pub fn from_env_defaults() -> Self {
-        Args {}
+        <Args as clap::Parser>::parse_from(["qipan"])
+    }
+
+    fn config(self) -> anyhow::Result<Config> {
+        let db = match self.db {
+            Some(text) => DbLocation::parse(&text),
+            None => DbLocation::default_file().context(
+                "cannot find a data directory for the database; choose a file with --db PATH",
+            )?,
+        };
+        let mut limits = Limits {
+            max_body_bytes: self.max_body_bytes,
+            max_compute_time: Duration::from_secs_f64(self.max_compute_seconds),
+            ..Limits::default()
+        };
+        if let Some(slots) = self.compute_slots {
+            limits.max_concurrent_computations = usize::from(slots);
+        }
+        Ok(Config {
+            addr: self.addr,
+            db,
+            limits,
+        })
     }
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("the server is being built")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let config = args.config()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let db = config.db.clone();
+        let server = qipan_server::Server::bind(config).await?;
+        let addr = server.local_addr();
+        tracing::info!(%addr, database = %db, "qipan is serving");
+        println!("qipan is running at http://{addr}/  (database: {db}; Ctrl-C to stop)");
+        server.run(qipan_server::shutdown_signal()).await?;
+        println!("qipan stopped cleanly");
+        anyhow::Ok(())
+    })
 }

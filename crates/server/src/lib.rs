@@ -1,1 +1,215 @@
-//! placeholder
+//! qipan's server: the HTTP API under `/api`, saved games and leaderboards in SQLite, and the
+//! embedded web UI.
+//!
+//! ```no_run
+//! # async fn example() -> Result<(), qipan_server::ServeError> {
+//! use qipan_server::{Server, config::{Config, DbLocation, Limits}};
+//! let config = Config {
+//!     addr: "127.0.0.1:8080".parse().unwrap(),
+//!     db: DbLocation::Memory,
+//!     limits: Limits::default(),
+//! };
+//! let server = Server::bind(config).await?;
+//! println!("listening on http://{}", server.local_addr());
+//! server.run(std::future::pending()).await?;
+//! # Ok(()) }
+//! ```
+
+mod api;
+mod assets;
+pub mod compute;
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod store;
+mod time;
+
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use tokio::net::TcpListener;
+use tower_http::trace::TraceLayer;
+
+use crate::compute::ComputePool;
+use crate::config::{Config, DbLocation};
+use crate::store::{SqliteStore, Store, StoreError};
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    /// Saved games and leaderboards.
+    pub store: Arc<dyn Store>,
+    /// Where engine searches and big solves run.
+    pub compute: ComputePool,
+}
+
+/// The whole application as a router: `/api/...` and the web UI for every other path.
+pub fn app(state: AppState, max_body_bytes: usize) -> Router {
+    Router::new()
+        .nest("/api", api::routes())
+        .fallback(assets::serve_asset)
+        .layer(DefaultBodyLimit::max(max_body_bytes))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Why the server could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address could not be listened on.
+    #[error("cannot listen on {addr}: {source}{hint}", hint = bind_hint(source))]
+    Bind {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// Why.
+        source: io::Error,
+    },
+    /// The database could not be opened or migrated.
+    #[error("cannot open the database {location}: {source}{hint}", hint = db_hint(source))]
+    Database {
+        /// Where it was looked for.
+        location: DbLocation,
+        /// Why.
+        source: StoreError,
+    },
+    /// The database folder could not be created.
+    #[error("cannot create the database folder {path}: {source}")]
+    DatabaseFolder {
+        /// The folder.
+        path: std::path::PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// Serving failed.
+    #[error("the server stopped with an error: {0}")]
+    Io(#[from] io::Error),
+}
+
+fn bind_hint(err: &io::Error) -> &'static str {
+    match err.kind() {
+        io::ErrorKind::AddrInUse => {
+            " (is another qipan already running? choose another address with --addr)"
+        }
+        io::ErrorKind::PermissionDenied => {
+            " (ports below 1024 need privileges; try --addr 127.0.0.1:8080)"
+        }
+        _ => "",
+    }
+}
+
+fn db_hint(err: &StoreError) -> &'static str {
+    let text = err.to_string();
+    if text.contains("not a database") || text.contains("malformed") {
+        " (the file is not a qipan database or is damaged; move it away or choose another with --db)"
+    } else if text.contains("unable to open") || text.contains("readonly") {
+        " (check that the folder exists and is writable, or choose another path with --db)"
+    } else {
+        ""
+    }
+}
+
+/// A server bound to its address with its database open, ready to run.
+pub struct Server {
+    listener: TcpListener,
+    state: AppState,
+    max_body_bytes: usize,
+}
+
+impl Server {
+    /// Opens the database (running migrations) and binds the address.
+    pub async fn bind(config: Config) -> Result<Server, ServeError> {
+        if let DbLocation::File(path) = &config.db
+            && let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(folder).map_err(|source| ServeError::DatabaseFolder {
+                path: folder.to_owned(),
+                source,
+            })?;
+        }
+        let store = SqliteStore::open(&config.db)
+            .await
+            .map_err(|source| ServeError::Database {
+                location: config.db.clone(),
+                source,
+            })?;
+        let listener = match TcpListener::bind(config.addr).await {
+            Ok(listener) => listener,
+            Err(source) => {
+                store.close().await;
+                return Err(ServeError::Bind {
+                    addr: config.addr,
+                    source,
+                });
+            }
+        };
+        let state = AppState {
+            store: Arc::new(store),
+            compute: ComputePool::new(
+                config.limits.max_concurrent_computations,
+                config.limits.max_compute_time,
+            ),
+        };
+        Ok(Server {
+            listener,
+            state,
+            max_body_bytes: config.limits.max_body_bytes,
+        })
+    }
+
+    /// The address actually bound (useful with port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .expect("a bound TCP listener has a local address")
+    }
+
+    /// The store the server uses (for tests and tools that seed or inspect data).
+    pub fn store(&self) -> Arc<dyn Store> {
+        Arc::clone(&self.state.store)
+    }
+
+    /// Serves until `shutdown` completes, then lets in-flight requests finish and closes the
+    /// database cleanly.
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let store = Arc::clone(&self.state.store);
+        let router = app(self.state, self.max_body_bytes);
+        let served = axum::serve(self.listener, router)
+            .with_graceful_shutdown(shutdown)
+            .await;
+        store.close().await;
+        tracing::info!("database closed");
+        served.map_err(ServeError::Io)
+    }
+}
+
+/// Completes on Ctrl-C or (on Unix) SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

@@ -4,7 +4,10 @@
 //! [`all_cases`]. Figures are only meaningful from a release build (`cargo run --release -- bench`);
 //! the criterion benchmarks in each crate's `benches/` are the detailed counterpart.
 
+mod house;
 mod table;
+mod xiangqi;
+mod xiangqi_engine;
 
 use anyhow::bail;
 use serde::Serialize;
@@ -53,6 +56,9 @@ pub struct Case {
 /// Every case of every game, in the order the table shows them.
 fn all_cases() -> Vec<Case> {
     let mut cases = Vec::new();
+    cases.extend(xiangqi::cases());
+    cases.extend(house::cases());
+    cases.extend(xiangqi_engine::cases());
     cases
 }
 
@@ -61,13 +67,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let filter = args.filter.map(|f| f.to_lowercase());
     let cases: Vec<Case> = all_cases()
         .into_iter()
-        .filter(|c| filter.as_ref().is_none_or(|f| c.name.to_lowercase().contains(f)))
+        .filter(|c| {
+            filter
+                .as_ref()
+                .is_none_or(|f| c.name.to_lowercase().contains(f))
+        })
         .collect();
     if cases.is_empty() {
-        bail!("no benchmark matches the filter; run `qipan bench` without --filter to see them all");
+        bail!(
+            "no benchmark matches the filter; run `qipan bench` without --filter to see them all"
+        );
     }
     if cfg!(debug_assertions) && !args.json {
-        eprintln!("note: this is a debug build; use `cargo run --release -- bench` for real figures");
+        eprintln!(
+            "note: this is a debug build; use `cargo run --release -- bench` for real figures"
+        );
     }
     let mut rows = Vec::new();
     for case in cases {

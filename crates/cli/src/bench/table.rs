@@ -4,7 +4,12 @@ use super::Row;
 
 /// One row as an aligned line: what, figure, unit.
 pub fn format_row(row: &Row) -> String {
-    format!("{:<48} {:>16} {}", row.what, format_figure(row.figure), row.unit)
+    format!(
+        "{:<48} {:>16} {}",
+        row.what,
+        format_figure(row.figure),
+        row.unit
+    )
 }
 
 /// A figure with thousands separators and at most three significant decimals.

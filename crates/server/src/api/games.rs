@@ -1,0 +1,99 @@
+//! Saved games of every kind: list, read, read the actions (for replay), delete. Creating a game
+//! and playing in it are the game modules' routes, since only they can check the rules.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{ApiPath, ApiQuery};
+use crate::store::{GameFilter, GameKind, GameStatus, SavedGame};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/games", get(list_games))
+        .route("/games/{id}", get(get_game).delete(delete_game))
+        .route("/games/{id}/actions", get(get_actions))
+}
+
+#[derive(Deserialize)]
+struct ListQuery {
+    kind: Option<String>,
+    limit: Option<u32>,
+}
+
+/// A saved game as listed: everything but the state, which can be large.
+#[derive(Serialize)]
+struct GameSummary {
+    id: i64,
+    kind: GameKind,
+    variant: String,
+    mode: String,
+    players: Value,
+    status: GameStatus,
+    result: Option<Value>,
+    action_count: i64,
+    created_at: String,
+    updated_at: String,
+}
+
+impl From<SavedGame> for GameSummary {
+    fn from(game: SavedGame) -> Self {
+        GameSummary {
+            id: game.id,
+            kind: game.kind,
+            variant: game.variant,
+            mode: game.mode,
+            players: game.players,
+            status: game.status,
+            result: game.result,
+            action_count: game.action_count,
+            created_at: game.created_at,
+            updated_at: game.updated_at,
+        }
+    }
+}
+
+const MAX_LIST: u32 = 500;
+
+async fn list_games(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<Vec<GameSummary>>, ApiError> {
+    let kind = match query.kind.as_deref() {
+        None | Some("") => None,
+        Some(text) => Some(
+            text.parse::<GameKind>()
+                .map_err(|e| ApiError::bad_request("unknown_kind", e.to_string()))?,
+        ),
+    };
+    let limit = query.limit.unwrap_or(100).clamp(1, MAX_LIST);
+    let games = state.store.list_games(GameFilter { kind, limit }).await?;
+    Ok(Json(games.into_iter().map(GameSummary::from).collect()))
+}
+
+async fn get_game(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<SavedGame>, ApiError> {
+    Ok(Json(state.store.game(id).await?))
+}
+
+async fn get_actions(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Vec<Value>>, ApiError> {
+    Ok(Json(state.store.actions(id).await?))
+}
+
+async fn delete_game(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<StatusCode, ApiError> {
+    state.store.delete_game(id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

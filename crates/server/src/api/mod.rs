@@ -1,0 +1,34 @@
+//! The JSON API under `/api`: common routes (health, saved games, leaderboards) and one module per
+//! game. Handlers stay thin: they translate HTTP to library calls and back.
+
+mod games;
+mod health;
+mod leaderboards;
+
+use axum::Router;
+use axum::http::StatusCode;
+
+use crate::AppState;
+use crate::error::ApiError;
+
+/// Every route under `/api`.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(health::routes())
+        .merge(games::routes())
+        .merge(leaderboards::routes())
+        .fallback(unknown_route)
+        .method_not_allowed_fallback(method_not_allowed)
+}
+
+async fn unknown_route() -> ApiError {
+    ApiError::not_found("no such API route")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this API route does not accept that method",
+    )
+}

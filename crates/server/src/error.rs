@@ -1,0 +1,92 @@
+//! API errors: every failure leaves the server as `{"error": {"code", "message"}}` with the
+//! fitting HTTP status.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use crate::store::StoreError;
+
+/// An error answered to an API client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// A stable machine-readable code, e.g. `not_found`, `illegal_move`; the web UI translates
+    /// by it.
+    pub code: String,
+    /// A human-readable explanation (English).
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error with any status.
+    pub fn new(status: StatusCode, code: impl Into<String>, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+
+    /// 400: the request itself is malformed.
+    pub fn bad_request(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    /// 404: no such thing.
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    /// 409: the request conflicts with the current state (e.g. a stale move).
+    pub fn conflict(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, code, message)
+    }
+
+    /// 422: well-formed but not allowed (an illegal move, a board too large ...).
+    pub fn unprocessable(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+
+    /// 500: our fault; the details go to the log, not to the client.
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        tracing::error!(%detail, "internal error");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the server failed to handle this request; see its log",
+        )
+    }
+
+    /// 503: the server is too busy or shutting down.
+    pub fn unavailable(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, code, message)
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({}): {}", self.status, self.code, self.message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = json!({ "error": { "code": self.code, "message": self.message } });
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::GameNotFound(_) => ApiError::not_found(err.to_string()),
+            StoreError::StaleRevision { .. } => ApiError::conflict("stale", err.to_string()),
+            StoreError::Corrupt(_) | StoreError::Database(_) | StoreError::Migration(_) => {
+                ApiError::internal(err)
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The plain data the store keeps: saved games and leaderboard entries.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Which of the five games a saved game or leaderboard entry belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// Xiangqi 象棋.
+    Xiangqi,
+    /// Gomoku 五子棋.
+    Gomoku,
+    /// Lianliankan 连连看.
+    Link,
+    /// The knight's tour 马踏棋盘.
+    Knight,
+    /// Tromino tiling 棋盘覆盖.
+    Tromino,
+}
+
+impl GameKind {
+    /// Every kind, in the order the home page shows them.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::Xiangqi,
+        GameKind::Gomoku,
+        GameKind::Link,
+        GameKind::Knight,
+        GameKind::Tromino,
+    ];
+
+    /// The name used in URLs, JSON and the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Xiangqi => "xiangqi",
+            GameKind::Gomoku => "gomoku",
+            GameKind::Link => "link",
+            GameKind::Knight => "knight",
+            GameKind::Tromino => "tromino",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A text that names no game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game kind {0:?} (expected one of xiangqi, gomoku, link, knight, tromino)")]
+pub struct UnknownGameKind(pub String);
+
+impl FromStr for GameKind {
+    type Err = UnknownGameKind;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| UnknownGameKind(s.to_owned()))
+    }
+}
+
+/// Whether a game can still be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// Still being played.
+    Ongoing,
+    /// Over; `result` says how.
+    Finished,
+    /// Left unfinished for good (e.g. replaced by a new game).
+    Abandoned,
+}
+
+impl GameStatus {
+    /// The name stored in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Ongoing => "ongoing",
+            GameStatus::Finished => "finished",
+            GameStatus::Abandoned => "abandoned",
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> Option<Self> {
+        match s {
+            "ongoing" => Some(GameStatus::Ongoing),
+            "finished" => Some(GameStatus::Finished),
+            "abandoned" => Some(GameStatus::Abandoned),
+            _ => None,
+        }
+    }
+}
+
+/// What is needed to start saving a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewGame {
+    /// Which game.
+    pub kind: GameKind,
+    /// The rule set or board, e.g. "renju" or "8x8"; empty when the game has none.
+    pub variant: String,
+    /// How it is played, e.g. "human-vs-engine".
+    pub mode: String,
+    /// Who plays, in the game's own shape (names, sides, engine level ...).
+    pub players: Value,
+    /// The game's state after creation.
+    pub state: Value,
+}
+
+/// A saved game with everything but its action list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Its id.
+    pub id: i64,
+    /// Which game.
+    pub kind: GameKind,
+    /// The rule set or board.
+    pub variant: String,
+    /// How it is played.
+    pub mode: String,
+    /// Who plays.
+    pub players: Value,
+    /// The game's current state.
+    pub state: Value,
+    /// Ongoing, finished or abandoned.
+    pub status: GameStatus,
+    /// How it ended, once finished.
+    pub result: Option<Value>,
+    /// Bumped by every update; a writer must name the revision it read.
+    pub revision: i64,
+    /// How many actions are recorded.
+    pub action_count: i64,
+    /// When it was created (RFC 3339, UTC).
+    pub created_at: String,
+    /// When it was last updated (RFC 3339, UTC).
+    pub updated_at: String,
+}
+
+/// The change one accepted action makes to a saved game.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GameUpdate {
+    /// The new state.
+    pub state: Value,
+    /// The new status.
+    pub status: Option<GameStatus>,
+    /// The result, when the game ends.
+    pub result: Option<Value>,
+    /// Keep only this many of the recorded actions before appending (undo); `None` keeps all.
+    pub truncate_actions_to: Option<i64>,
+    /// Actions to append, in order.
+    pub append_actions: Vec<Value>,
+}
+
+/// Which saved games to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GameFilter {
+    /// Only this kind; `None` for all.
+    pub kind: Option<GameKind>,
+    /// At most this many (newest first).
+    pub limit: u32,
+}
+
+/// A leaderboard entry to add.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewLeaderboardEntry {
+    /// Which game.
+    pub game: GameKind,
+    /// The board or level, e.g. "8x8" or "level-3".
+    pub variant: String,
+    /// The player's name as entered.
+    pub name: String,
+    /// Higher is better; `None` when only time counts.
+    pub score: Option<i64>,
+    /// Lower is better, in milliseconds.
+    pub time_ms: Option<i64>,
+    /// The saved game the entry was earned in.
+    pub game_id: Option<i64>,
+}
+
+/// A leaderboard entry as stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LeaderboardEntry {
+    /// Its id.
+    pub id: i64,
+    /// Which game.
+    pub game: GameKind,
+    /// The board or level.
+    pub variant: String,
+    /// The player's name.
+    pub name: String,
+    /// Higher is better.
+    pub score: Option<i64>,
+    /// Lower is better, in milliseconds.
+    pub time_ms: Option<i64>,
+    /// The saved game the entry was earned in.
+    pub game_id: Option<i64>,
+    /// When it was added (RFC 3339, UTC).
+    pub created_at: String,
+}

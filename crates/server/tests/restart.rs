@@ -1,0 +1,92 @@
+//! What the player saw confirmed is still there after the server stops and starts again on the
+//! same SQLite file.
+
+mod common;
+
+use qipan_server::store::{GameFilter, GameKind, GameStatus, GameUpdate, NewLeaderboardEntry};
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn games_actions_and_leaderboards_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested/folder/qipan.sqlite3");
+
+    let first_run = common::start_on_file(&path).await;
+    let game = first_run
+        .store
+        .create_game(common::new_game(GameKind::Gomoku, "renju"))
+        .await
+        .unwrap();
+    let mut revision = game.revision;
+    for (i, point) in ["h8", "h9", "i9"].into_iter().enumerate() {
+        let finished = i == 2;
+        let saved = first_run
+            .store
+            .update_game(
+                game.id,
+                revision,
+                GameUpdate {
+                    state: json!({ "moves": i + 1 }),
+                    status: finished.then_some(GameStatus::Finished),
+                    result: finished.then(|| json!({ "winner": "black" })),
+                    append_actions: vec![json!({ "play": point })],
+                    ..GameUpdate::default()
+                },
+            )
+            .await
+            .unwrap();
+        revision = saved.revision;
+    }
+    first_run
+        .store
+        .add_leaderboard_entry(NewLeaderboardEntry {
+            game: GameKind::Tromino,
+            variant: "8".into(),
+            name: "小明".into(),
+            score: None,
+            time_ms: Some(42_000),
+            game_id: Some(game.id),
+        })
+        .await
+        .unwrap();
+    first_run.stop().await;
+
+    let second_run = common::start_on_file(&path).await;
+    let body: Value = reqwest::get(second_run.url(&format!("/api/games/{}", game.id)))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["status"], "finished");
+    assert_eq!(body["result"]["winner"], "black");
+    assert_eq!(body["revision"], 3);
+    assert_eq!(body["state"]["moves"], 3);
+    let actions = second_run.store.actions(game.id).await.unwrap();
+    assert_eq!(
+        actions,
+        vec![
+            json!({"play": "h8"}),
+            json!({"play": "h9"}),
+            json!({"play": "i9"})
+        ]
+    );
+    let listed = second_run
+        .store
+        .list_games(GameFilter {
+            kind: Some(GameKind::Gomoku),
+            limit: 10,
+        })
+        .await
+        .unwrap();
+    assert_eq!(listed.len(), 1);
+    let top: Value = reqwest::get(second_run.url("/api/leaderboards/tromino?variant=8"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(top[0]["name"], "小明");
+    assert_eq!(top[0]["time_ms"], 42_000);
+    second_run.stop().await;
+}

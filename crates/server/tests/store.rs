@@ -1,0 +1,121 @@
+//! The store's rules: revisions guard against stale writers, undo truncates the action list, and
+//! a damaged database is refused with a clear error.
+
+mod common;
+
+use qipan_server::config::DbLocation;
+use qipan_server::store::{GameKind, GameUpdate, SqliteStore, Store, StoreError};
+use serde_json::json;
+
+fn play(action: &str) -> GameUpdate {
+    GameUpdate {
+        state: json!({ "last": action }),
+        append_actions: vec![json!(action)],
+        ..GameUpdate::default()
+    }
+}
+
+#[tokio::test]
+async fn a_write_based_on_a_stale_revision_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&DbLocation::File(dir.path().join("q.sqlite3")))
+        .await
+        .unwrap();
+    let game = store
+        .create_game(common::new_game(GameKind::Xiangqi, ""))
+        .await
+        .unwrap();
+    store.update_game(game.id, 0, play("h2e2")).await.unwrap();
+    // A second tab still at revision 0 tries to move.
+    let stale = store.update_game(game.id, 0, play("b0c2")).await;
+    assert!(
+        matches!(
+            stale,
+            Err(StoreError::StaleRevision {
+                expected: 0,
+                actual: 1
+            })
+        ),
+        "{stale:?}"
+    );
+    assert_eq!(store.actions(game.id).await.unwrap(), vec![json!("h2e2")]);
+    let missing = store.update_game(9999, 0, play("h2e2")).await;
+    assert!(matches!(missing, Err(StoreError::GameNotFound(9999))));
+}
+
+#[tokio::test]
+async fn concurrent_writers_on_one_revision_cannot_both_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&DbLocation::File(dir.path().join("q.sqlite3")))
+        .await
+        .unwrap();
+    let game = store
+        .create_game(common::new_game(GameKind::Gomoku, ""))
+        .await
+        .unwrap();
+    let attempts = (0..8).map(|i| {
+        let store = store.clone();
+        tokio::spawn(async move { store.update_game(game.id, 0, play(&format!("m{i}"))).await })
+    });
+    let mut wins = 0;
+    for attempt in attempts {
+        match attempt.await.unwrap() {
+            Ok(_) => wins += 1,
+            Err(StoreError::StaleRevision { .. }) => {}
+            Err(other) => panic!("unexpected error {other}"),
+        }
+    }
+    assert_eq!(wins, 1);
+    assert_eq!(store.actions(game.id).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn undo_truncates_the_recorded_actions() {
+    let store = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+    let game = store
+        .create_game(common::new_game(GameKind::Gomoku, ""))
+        .await
+        .unwrap();
+    let mut revision = 0;
+    for point in ["h8", "h9", "i9", "j10"] {
+        revision = store
+            .update_game(game.id, revision, play(point))
+            .await
+            .unwrap()
+            .revision;
+    }
+    // Take back the last two moves.
+    let undone = store
+        .update_game(
+            game.id,
+            revision,
+            GameUpdate {
+                state: json!({ "last": "h9" }),
+                truncate_actions_to: Some(2),
+                ..GameUpdate::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(undone.action_count, 2);
+    assert_eq!(
+        store.actions(game.id).await.unwrap(),
+        vec![json!("h8"), json!("h9")]
+    );
+}
+
+#[tokio::test]
+async fn a_file_that_is_not_a_database_is_refused_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("corrupt.sqlite3");
+    let garbage = b"this is not a SQLite database, but somebody's notes".repeat(200);
+    std::fs::write(&path, &garbage).unwrap();
+    let opened = SqliteStore::open(&DbLocation::File(path.clone())).await;
+    let err = opened.expect_err("a corrupt file is refused");
+    assert!(err.to_string().contains("not a database"), "{err}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        garbage,
+        "the file is left untouched"
+    );
+}

@@ -1,0 +1,113 @@
+// Every visible string in zh-CN and English. Pages mark text with data-i18n="key" (text),
+// data-i18n-title / data-i18n-aria-label / data-i18n-placeholder (attributes). Games add their own
+// strings with registerStrings(). The language follows the browser until the player picks one,
+// and the choice is remembered.
+
+const STORAGE_KEY = 'qipan.lang';
+const SUPPORTED = ['zh-CN', 'en'];
+
+const strings = {
+  'zh-CN': {
+    'app.name': '棋盘',
+    'app.tagline': '五种中国经典棋类与谜题，每一种背后都有真正的引擎与求解器。',
+    'nav.home': '首页',
+    'nav.language': '语言',
+    'lang.switch': 'English',
+    'game.xiangqi.name': '象棋',
+    'game.xiangqi.desc': '楚河汉界，严格规则，与人或引擎对弈。',
+    'game.gomoku.name': '五子棋',
+    'game.gomoku.desc': '自由、标准与连珠规则，挑战威胁空间搜索引擎。',
+    'game.link.name': '连连看',
+    'game.link.desc': '两次转弯以内连通相同的牌，保证每一局都可以消完。',
+    'game.knight.name': '马踏棋盘',
+    'game.knight.desc': '让马不重复地走遍棋盘的每一格。',
+    'game.tromino.name': '棋盘覆盖',
+    'game.tromino.desc': '用 L 型骨牌铺满缺一格的棋盘，观看分治算法。',
+    'page.coming_soon': '即将推出',
+    'page.coming_soon_detail': '这个游戏的引擎已在开发中，页面很快就会上线。',
+    'page.back_home': '返回首页',
+    'home.play': '开始',
+    'footer.health': '服务状态',
+    'health.ok': '服务正常',
+    'health.error': '服务异常',
+    'error.network': '无法连接服务器，请检查 qipan 是否在运行。',
+    'error.generic': '出错了',
+  },
+  en: {
+    'app.name': 'qipan',
+    'app.tagline': 'Five classic Chinese board games and puzzles, each with a real engine or solver behind it.',
+    'nav.home': 'Home',
+    'nav.language': 'Language',
+    'lang.switch': '中文',
+    'game.xiangqi.name': 'Xiangqi',
+    'game.xiangqi.desc': 'Chinese chess with strict rules, against a friend or the engine.',
+    'game.gomoku.name': 'Gomoku',
+    'game.gomoku.desc': 'Five in a row: freestyle, standard and renju, against a threat-space engine.',
+    'game.link.name': 'Lianliankan',
+    'game.link.desc': 'Join matching tiles with at most two turns; every deal can be cleared.',
+    'game.knight.name': "Knight's tour",
+    'game.knight.desc': 'Move a knight to visit every square of the board exactly once.',
+    'game.tromino.name': 'Tromino tiling',
+    'game.tromino.desc': 'Cover a board with one missing square by L-trominoes; watch divide and conquer.',
+    'page.coming_soon': 'Coming soon',
+    'page.coming_soon_detail': "This game's engine is being built; its page will open soon.",
+    'page.back_home': 'Back to the home page',
+    'home.play': 'Play',
+    'footer.health': 'Server status',
+    'health.ok': 'Server is healthy',
+    'health.error': 'Server problem',
+    'error.network': 'Cannot reach the server; check that qipan is running.',
+    'error.generic': 'Something went wrong',
+  },
+};
+
+/** Adds a page's own strings: registerStrings({'zh-CN': {...}, en: {...}}). */
+export function registerStrings(more) {
+  for (const lang of SUPPORTED) Object.assign(strings[lang], more[lang] || {});
+}
+
+function browserLanguage() {
+  const langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
+  for (const lang of langs) {
+    if (/^zh\b/i.test(lang)) return 'zh-CN';
+    if (/^en\b/i.test(lang)) return 'en';
+  }
+  return 'en';
+}
+
+/** The language in use: the player's choice if made, else the browser's. */
+export function currentLanguage() {
+  let saved = null;
+  try { saved = localStorage.getItem(STORAGE_KEY); } catch { /* storage may be disabled */ }
+  return SUPPORTED.includes(saved) ? saved : browserLanguage();
+}
+
+/** The text for a key in the current language, with {name} placeholders filled from params. */
+export function t(key, params = {}) {
+  const lang = currentLanguage();
+  const text = strings[lang][key] ?? strings.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** Fills every data-i18n element under root. */
+export function applyTranslations(root = document) {
+  document.documentElement.lang = currentLanguage();
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const attr of ['title', 'aria-label', 'placeholder']) {
+    const data = `i18n${attr.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}`;
+    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.dataset[data]));
+  }
+}
+
+/** Switches language, remembers it, redraws the page's text and tells listeners. */
+export function setLanguage(lang) {
+  if (!SUPPORTED.includes(lang)) return;
+  try { localStorage.setItem(STORAGE_KEY, lang); } catch { /* not remembered, still applied */ }
+  applyTranslations();
+  window.dispatchEvent(new CustomEvent('qipan:language', { detail: { lang } }));
+}
+
+/** The other language, for the switch button. */
+export function otherLanguage() {
+  return currentLanguage() === 'zh-CN' ? 'en' : 'zh-CN';
+}
