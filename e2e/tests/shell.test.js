@@ -1,0 +1,82 @@
+// The house: the home page in both languages, every game's page, the language switch, health.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { BASE_URL, launchBrowser, openPage, screenshot } from '../lib/browser.js';
+
+const GAMES = ['xiangqi', 'gomoku', 'link', 'knight', 'tromino'];
+let browser;
+
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+test('the home page lists the five games in Chinese for a Chinese browser', async () => {
+  const page = await openPage(browser, '/', { locale: 'zh-CN' });
+  await page.waitForSelector('.game-card');
+  assert.equal(await page.locator('.game-card').count(), 5);
+  const names = await page.locator('.game-name').allTextContents();
+  assert.deepEqual(names, ['象棋', '五子棋', '连连看', '马踏棋盘', '棋盘覆盖']);
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  await page.waitForSelector('#health.ok');
+  await screenshot(page, 'home-zh');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the home page is in English for an English browser, and at phone width', async () => {
+  const page = await openPage(browser, '/', { locale: 'en-GB', width: 390, height: 844 });
+  await page.waitForSelector('.game-card');
+  const names = await page.locator('.game-name').allTextContents();
+  assert.deepEqual(names, ['Xiangqi', 'Gomoku', 'Lianliankan', "Knight's tour", 'Tromino tiling']);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  assert.equal(overflow, false, 'nothing sticks out sideways at phone width');
+  await screenshot(page, 'home-en-phone');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the language switch changes the text and is remembered', async () => {
+  const page = await openPage(browser, '/', { locale: 'en-US' });
+  await page.waitForSelector('.game-card');
+  await page.click('#lang-switch');
+  await page.waitForFunction(() => document.querySelector('.game-name')?.textContent === '象棋');
+  await page.reload();
+  await page.waitForSelector('.game-card');
+  assert.equal(await page.locator('.game-name').first().textContent(), '象棋');
+  await page.click('#lang-switch');
+  await page.waitForFunction(() => document.querySelector('.game-name')?.textContent === 'Xiangqi');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('every game link opens its page', async () => {
+  const page = await openPage(browser, '/', { locale: 'en-US' });
+  for (const game of GAMES) {
+    await page.goto(`${BASE_URL}/`);
+    await page.waitForSelector(`.game-card[data-game="${game}"]`);
+    await page.click(`.game-card[data-game="${game}"]`);
+    await page.waitForURL(`${BASE_URL}/${game}/`);
+    await page.waitForSelector('main h1, main [data-game-ready]');
+    const heading = await page.locator('main h1').first().textContent();
+    assert.ok(heading && heading.trim().length > 0, `${game} page has a heading`);
+    await screenshot(page, `page-${game}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('health answers with the version and database status', async () => {
+  const response = await fetch(`${BASE_URL}/api/health`);
+  assert.equal(response.status, 200);
+  const body = await response.json();
+  assert.equal(body.status, 'ok');
+  assert.equal(body.database.status, 'ok');
+  assert.match(body.version, /^\d+\.\d+\.\d+/);
+});
+
+test('an unknown API path is a JSON 404', async () => {
+  const response = await fetch(`${BASE_URL}/api/nope`);
+  assert.equal(response.status, 404);
+  const body = await response.json();
+  assert.equal(body.error.code, 'not_found');
+});
