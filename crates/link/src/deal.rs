@@ -1,10 +1,13 @@
 //! Dealing boards and shuffling the tiles left, reproducibly from a seed, clearable by default.
 //!
-//! Clearability is guaranteed by running the [solver](crate::solve) on each candidate with a
-//! node limit (not a time limit, so that a seed gives the same board on every machine) and
-//! dealing again when it does not answer [`Verdict::Clearable`].
+//! Clearability is guaranteed in classic mode by running the [solver](crate::solve) on each
+//! uniformly random candidate with a node limit (not a time limit, so that a seed gives the same
+//! board on every machine) and dealing again when it does not answer [`Verdict::Clearable`]. In
+//! the modes where tiles move, random boards are seldom clearable, so boards are built by playing
+//! the game backwards (see `construct.rs`), which guarantees a solution by construction.
 
 use crate::board::{Board, Kind, MAX_KINDS};
+use crate::construct::{construct, packed_lengths};
 use crate::error::Error;
 use crate::mode::Mode;
 use crate::point::{Move, Point};
@@ -14,7 +17,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 /// Positions the solver may expand on each candidate deal or shuffle.
-pub const CHECK_NODES: u64 = 20_000;
+pub const CHECK_NODES: u64 = 5_000;
 /// Candidates tried before giving up.
 pub const MAX_ATTEMPTS: usize = 200;
 
@@ -103,6 +106,30 @@ pub fn deal(spec: &DealSpec, seed: u64) -> Result<Deal, Error> {
     let cells: Vec<usize> = (0..spec.rows * spec.cols)
         .map(|n| board.index(Point::new((n % spec.cols) as i32, (n / spec.cols) as i32)))
         .collect();
+    if spec.clearable && spec.mode.moves_tiles() {
+        let lengths: Vec<usize> = spec
+            .mode
+            .runs(spec.rows, spec.cols)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        let mut pairs: Vec<u16> = tiles.iter().step_by(2).copied().collect();
+        for attempts in 1..=MAX_ATTEMPTS {
+            pairs.shuffle(&mut rng);
+            if let Some((board, moves)) =
+                construct(spec.rows, spec.cols, spec.mode, &lengths, &pairs, &mut rng)
+            {
+                return Ok(Deal {
+                    board,
+                    solution: Some(moves),
+                    attempts,
+                });
+            }
+        }
+        return Err(Error::NoClearableDeal {
+            attempts: MAX_ATTEMPTS,
+        });
+    }
     for attempts in 1..=MAX_ATTEMPTS {
         tiles.shuffle(&mut rng);
         for (&i, &t) in cells.iter().zip(&tiles) {
@@ -130,9 +157,27 @@ pub fn deal(spec: &DealSpec, seed: u64) -> Result<Deal, Error> {
 
 /// Rearranges the tiles left on `board` over the cells they occupy, so that the result can be
 /// cleared in `mode`; the same seed gives the same arrangement. Returns the new board and a way
-/// to clear it.
+/// to clear it. (In the modes where tiles move, a board left by play is rebuilt backwards like a
+/// deal, keeping every run's length.)
 pub fn shuffle(board: &Board, mode: Mode, seed: u64) -> Result<(Board, Vec<Move>), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    board.check_pairs()?;
+    if let Some(lengths) = packed_lengths(board, mode).filter(|_| mode.moves_tiles()) {
+        let mut tiles: Vec<u16> = board.tiles().map(|(_, k)| k.index() as u16 + 1).collect();
+        tiles.sort_unstable();
+        let mut pairs: Vec<u16> = tiles.iter().step_by(2).copied().collect();
+        for _ in 0..MAX_ATTEMPTS {
+            pairs.shuffle(&mut rng);
+            if let Some(found) =
+                construct(board.rows(), board.cols(), mode, &lengths, &pairs, &mut rng)
+            {
+                return Ok(found);
+            }
+        }
+        return Err(Error::NoClearableShuffle {
+            attempts: MAX_ATTEMPTS,
+        });
+    }
     let occupied: Vec<(Point, Kind)> = board.tiles().collect();
     let mut kinds: Vec<Kind> = occupied.iter().map(|&(_, k)| k).collect();
     let mut out = board.clone();

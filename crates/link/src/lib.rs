@@ -23,6 +23,7 @@
 //! ```
 
 mod board;
+mod construct;
 mod deal;
 mod error;
 mod mode;

@@ -70,26 +70,7 @@ impl Mode {
     }
 
     fn settle_line(self, board: &mut Board, p: Point) {
-        let (rows, cols) = (board.rows() as i32, board.cols() as i32);
-        let column = |ys: Vec<i32>| ys.into_iter().map(|y| Point::new(p.x, y)).collect();
-        let row = |xs: Vec<i32>| xs.into_iter().map(|x| Point::new(x, p.y)).collect();
-        // Each run lists the cells of one line from where the tiles gather outwards.
-        let runs: Vec<Vec<Point>> = match self {
-            Mode::Classic => vec![],
-            Mode::Down => vec![column((0..rows).rev().collect())],
-            Mode::Up => vec![column((0..rows).collect())],
-            Mode::Left => vec![row((0..cols).collect())],
-            Mode::Right => vec![row((0..cols).rev().collect())],
-            Mode::CentreX => vec![
-                row((0..cols / 2).rev().collect()),
-                row((cols / 2..cols).collect()),
-            ],
-            Mode::CentreY => vec![
-                column((0..rows / 2).rev().collect()),
-                column((rows / 2..rows).collect()),
-            ],
-        };
-        for run in runs {
+        for run in self.runs_through(board.rows(), board.cols(), p) {
             let indices: Vec<usize> = run.iter().map(|&q| board.index(q)).collect();
             let tiles: Vec<u16> = indices
                 .iter()
@@ -99,6 +80,46 @@ impl Mode {
             for (k, &i) in indices.iter().enumerate() {
                 board.set_raw(i, tiles.get(k).copied().unwrap_or(0));
             }
+        }
+    }
+
+    /// Every run of the board: the lines along which tiles slide, each listed from the cell where
+    /// its tiles gather outwards. Empty in classic mode.
+    pub(crate) fn runs(self, rows: usize, cols: usize) -> Vec<Vec<Point>> {
+        let lines: Vec<Point> = match self {
+            Mode::Classic => vec![],
+            Mode::Down | Mode::Up | Mode::CentreY => {
+                (0..cols as i32).map(|x| Point::new(x, 0)).collect()
+            }
+            Mode::Left | Mode::Right | Mode::CentreX => {
+                (0..rows as i32).map(|y| Point::new(0, y)).collect()
+            }
+        };
+        lines
+            .into_iter()
+            .flat_map(|p| self.runs_through(rows, cols, p))
+            .collect()
+    }
+
+    /// The runs through point `p`.
+    fn runs_through(self, rows: usize, cols: usize, p: Point) -> Vec<Vec<Point>> {
+        let (rows, cols) = (rows as i32, cols as i32);
+        let column = |ys: Vec<i32>| ys.into_iter().map(|y| Point::new(p.x, y)).collect();
+        let row = |xs: Vec<i32>| xs.into_iter().map(|x| Point::new(x, p.y)).collect();
+        let halves = |n: i32, line: &dyn Fn(Vec<i32>) -> Vec<Point>| {
+            [line((0..n / 2).rev().collect()), line((n / 2..n).collect())]
+                .into_iter()
+                .filter(|run| !run.is_empty())
+                .collect()
+        };
+        match self {
+            Mode::Classic => vec![],
+            Mode::Down => vec![column((0..rows).rev().collect())],
+            Mode::Up => vec![column((0..rows).collect())],
+            Mode::Left => vec![row((0..cols).collect())],
+            Mode::Right => vec![row((0..cols).rev().collect())],
+            Mode::CentreX => halves(cols, &row),
+            Mode::CentreY => halves(rows, &column),
         }
     }
 }

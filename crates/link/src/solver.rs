@@ -19,6 +19,9 @@ use crate::board::{Board, MAX_KINDS};
 use crate::mode::Mode;
 use crate::point::Move;
 use crate::reach::Reach;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -69,14 +72,33 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> Solution {
         max_nodes: limits.max_nodes,
         deadline: limits.time.map(|t| Instant::now() + t),
         nodes: 0,
+        run_end: u64::MAX,
+        out_of_limits: false,
+        shuffle: None,
         reach: Reach::new(board),
         stuck: HashSet::new(),
     };
     let mut moves = Vec::new();
-    let verdict = match solver.search(board.clone(), &mut moves) {
-        Some(true) => Verdict::Clearable(moves),
-        Some(false) => Verdict::Stuck,
-        None => Verdict::Unknown,
+    // With moving tiles an early mistake can hide under a huge stuck subtree, so the search
+    // restarts with a fresh random order and twice the budget whenever a run's budget is spent
+    // (positions proven stuck stay known). Classic mode needs no restarts: order hardly matters.
+    let mut budget = if mode.moves_tiles() {
+        FIRST_RUN
+    } else {
+        u64::MAX
+    };
+    let verdict = loop {
+        solver.run_end = solver.nodes.saturating_add(budget);
+        match solver.search(board.clone(), &mut moves) {
+            Some(true) => break Verdict::Clearable(moves),
+            Some(false) => break Verdict::Stuck,
+            None if solver.out_of_limits => break Verdict::Unknown,
+            None => {
+                budget = budget.saturating_mul(2);
+                let seed = solver.nodes;
+                solver.shuffle = Some(ChaCha8Rng::seed_from_u64(seed));
+            }
+        }
     };
     Solution {
         verdict,
@@ -84,11 +106,20 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> Solution {
     }
 }
 
+/// Positions the first run may expand before a restart, with moving tiles.
+const FIRST_RUN: u64 = 500;
+
 struct Solver {
     mode: Mode,
     max_nodes: u64,
     deadline: Option<Instant>,
     nodes: u64,
+    /// Node count at which the current run stops.
+    run_end: u64,
+    /// Whether the search stopped because the caller's limits ran out.
+    out_of_limits: bool,
+    /// The order of removals after a restart.
+    shuffle: Option<ChaCha8Rng>,
     reach: Reach,
     stuck: HashSet<u128>,
 }
@@ -107,6 +138,9 @@ impl Solver {
             if self.nodes > self.max_nodes
                 || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() > d))
             {
+                self.out_of_limits = true;
+            }
+            if self.out_of_limits || self.nodes > self.run_end {
                 moves.truncate(depth);
                 return None;
             }
@@ -120,10 +154,7 @@ impl Solver {
             }
             break;
         }
-        for &(i, j) in &pairs {
-            let mut child = board.clone();
-            let m = Move::new(board.point(i), board.point(j));
-            child.remove_unchecked(m.a, m.b, self.mode);
+        for (child, m) in self.children(&board, &pairs) {
             moves.push(m);
             match self.search(child, moves) {
                 Some(true) => return Some(true),
@@ -139,6 +170,24 @@ impl Solver {
         self.stuck.insert(key(&board));
         moves.truncate(depth);
         Some(false)
+    }
+
+    /// The positions after each removable pair, in reading order or, after a restart, in a
+    /// random order.
+    fn children(&mut self, board: &Board, pairs: &[(usize, usize)]) -> Vec<(Board, Move)> {
+        let mut order = pairs.to_vec();
+        if let Some(rng) = &mut self.shuffle {
+            order.shuffle(rng);
+        }
+        order
+            .into_iter()
+            .map(|(i, j)| {
+                let m = Move::new(board.point(i), board.point(j));
+                let mut child = board.clone();
+                child.remove_unchecked(m.a, m.b, self.mode);
+                (child, m)
+            })
+            .collect()
     }
 
     /// In classic mode, removes every pair that cannot spoil a solution (see the module docs).
