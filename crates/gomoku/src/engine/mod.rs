@@ -88,7 +88,7 @@ impl Engine {
     pub fn new(level: Level, seed: u64) -> Engine {
         Engine {
             level,
-            tt: Tt::new(20),
+            tt: Tt::new(18),
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
@@ -250,6 +250,45 @@ impl Engine {
             nodes,
             searcher.st,
         ))
+    }
+}
+
+impl Engine {
+    /// A victory by continuous fours for the side to move, within `max_fours` attacking moves and
+    /// the time limit: the whole line, attacker's fours and defender's forced blocks alternating,
+    /// ending with the five. None when no VCF is found.
+    pub fn solve_vcf(
+        &mut self,
+        board: &Board,
+        rule_set: RuleSet,
+        max_fours: u32,
+        limits: SearchLimits,
+    ) -> Option<Vec<Point>> {
+        let deadline = Instant::now() + limits.time;
+        let mut st = State::from_board(board, rule_set);
+        let mut searcher = Searcher::new(&mut st, &mut self.tt, deadline);
+        let mut line = vec![];
+        let mut depth = max_fours;
+        loop {
+            let attacker = searcher.st.side();
+            let p = searcher.vcf(depth)?;
+            line.push(searcher.st.point(p));
+            if searcher.st.kind(p, attacker) == state::kind::FIVE {
+                return Some(line);
+            }
+            searcher.st.make(p);
+            let fives = searcher.st.five_points(attacker, Some(p));
+            let Some(&block) = fives.first() else {
+                return Some(line);
+            };
+            if attacker == Color::White && searcher.st.is_forbidden(block) {
+                // Black may not block: the five follows next move whatever Black does.
+                return Some(line);
+            }
+            line.push(searcher.st.point(block));
+            searcher.st.make(block);
+            depth = depth.saturating_sub(1).max(1);
+        }
     }
 }
 

@@ -9,8 +9,12 @@ use crate::point::{Color, Point};
 use crate::renju::{self, Forbidden};
 use crate::rules::RuleSet;
 
-/// Padding around the board: the pattern windows reach five points out.
+/// Padding columns (shared by the right end of a row and the left end of the next): the pattern
+/// windows reach five points out.
 const PAD: usize = 5;
+/// Padding rows above and below: one more, since a diagonal step back from column 0 wraps into the
+/// row above.
+const ROW_PAD: usize = 6;
 /// Cell contents.
 pub const EMPTY: u8 = 0;
 const WALL: u8 = 3;
@@ -68,12 +72,12 @@ impl State {
     pub fn new(size: u8, rule_set: RuleSet) -> State {
         let size = usize::from(size);
         let stride = size + PAD;
-        let len = (size + 2 * PAD) * stride;
+        let len = (size + 2 * ROW_PAD) * stride;
         let mut cells = vec![WALL; len];
         let mut points = vec![];
         for y in 0..size {
             for x in 0..size {
-                let i = (y + PAD) * stride + x;
+                let i = (y + ROW_PAD) * stride + x;
                 cells[i] = EMPTY;
                 points.push(i);
             }
@@ -167,12 +171,12 @@ impl State {
 
     /// The padded index of a point.
     pub fn index(&self, p: Point) -> usize {
-        (usize::from(p.y) + PAD) * self.stride + usize::from(p.x)
+        (usize::from(p.y) + ROW_PAD) * self.stride + usize::from(p.x)
     }
 
     /// The point of a padded index.
     pub fn point(&self, i: usize) -> Point {
-        Point::new((i % self.stride) as u8, (i / self.stride - PAD) as u8)
+        Point::new((i % self.stride) as u8, (i / self.stride - ROW_PAD) as u8)
     }
 
     /// Every on-board index.
@@ -462,5 +466,57 @@ impl State {
             ),
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The incremental patterns agree with a direct scan of the board: five points and renju
+    /// forbidden points, on random positions built and partly taken back move by move.
+    #[test]
+    fn incremental_state_matches_the_board() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for rule_set in [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju] {
+            for _ in 0..40 {
+                let size = rng.random_range(9..=15u8);
+                let mut st = State::new(size, rule_set);
+                let mut board = Board::new(u32::from(size)).unwrap();
+                let stones = rng.random_range(10..60);
+                for _ in 0..stones {
+                    let p = Point::new(rng.random_range(0..size), rng.random_range(0..size));
+                    if board.get(p).is_some() {
+                        continue;
+                    }
+                    board.set(p, Some(st.side()));
+                    st.make(st.index(p));
+                    if rng.random_range(0..6) == 0 {
+                        let last = st.last_move().unwrap();
+                        board.set(st.point(last), None);
+                        st.unmake();
+                    }
+                }
+                for p in board.points() {
+                    let i = st.index(p);
+                    if board.get(p).is_some() {
+                        continue;
+                    }
+                    for c in [Color::Black, Color::White] {
+                        let five = board.five_through(p, c, rule_set.exact_five(c)).is_some();
+                        assert_eq!(st.kind(i, c) == kind::FIVE, five, "{p:?} {c:?}\n{board}");
+                    }
+                    if rule_set == RuleSet::Renju {
+                        assert_eq!(
+                            st.forbidden_kind(i),
+                            renju::forbidden(&board, p),
+                            "{p:?}\n{board}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

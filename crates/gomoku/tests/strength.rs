@@ -1,0 +1,135 @@
+//! Playing strength. The 100-game matches are `#[ignore]`d (minutes of play); run them with
+//! `cargo test --release -p qipan-gomoku --test strength -- --ignored --nocapture`.
+//! A short match stays in the normal suite.
+
+mod support;
+
+use qipan_gomoku::record::coords;
+use qipan_gomoku::{
+    Color, Engine, Game, Level, Outcome, Point, RuleSet, Rules, SearchLimits, WinReason,
+};
+use support::baseline::baseline_move;
+
+const OPENINGS: &str = include_str!("../../arena/openings/gomoku-freestyle.txt");
+
+fn openings() -> Vec<Vec<Point>> {
+    OPENINGS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| coords::parse(l, 15).expect("a valid opening").moves)
+        .collect()
+}
+
+/// A player in the test matches.
+enum Player {
+    /// Our engine at a level, with a time per move.
+    Engine(Box<Engine>, u64),
+    /// The seed's greedy pattern-weight AI.
+    Baseline,
+}
+
+impl Player {
+    fn engine(level: u8, ms: u64, seed: u64) -> Player {
+        Player::Engine(Box::new(Engine::new(Level::new(level), seed)), ms)
+    }
+
+    fn choose(&mut self, game: &Game) -> Option<Point> {
+        match self {
+            Player::Engine(engine, ms) => engine
+                .best_move(game.board(), RuleSet::Freestyle, SearchLimits::millis(*ms))
+                .map(|r| r.best),
+            Player::Baseline => baseline_move(game.board()),
+        }
+    }
+}
+
+/// Plays one game from `opening`; the winner, None for a draw. An illegal move loses.
+fn play(black: &mut Player, white: &mut Player, opening: &[Point]) -> Option<Color> {
+    let mut game = Game::new(Rules::new(15, RuleSet::Freestyle).unwrap());
+    for &p in opening {
+        game.play(p).expect("a legal opening");
+    }
+    for e in [&mut *black, &mut *white] {
+        if let Player::Engine(engine, _) = e {
+            engine.clear();
+        }
+    }
+    loop {
+        let mover = game.to_move();
+        let player = if mover == Color::Black {
+            &mut *black
+        } else {
+            &mut *white
+        };
+        let p = player.choose(&game)?;
+        match game.play(p) {
+            Err(_) => return Some(mover.opponent()),
+            Ok(Some(Outcome::Win {
+                winner,
+                reason: WinReason::Five { .. },
+            })) => return Some(*winner),
+            Ok(Some(Outcome::Win { winner, .. })) => return Some(*winner),
+            Ok(Some(Outcome::Draw)) => return None,
+            Ok(None) => {}
+        }
+    }
+}
+
+/// Plays `games` games between `ours` and `theirs` from the openings, alternating colours (each
+/// opening twice, colours swapped). Returns (wins, draws, losses) for `ours`.
+fn match_score(ours: &mut Player, theirs: &mut Player, games: usize) -> (usize, usize, usize) {
+    let openings = openings();
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for g in 0..games {
+        let opening = &openings[(g / 2) % openings.len()];
+        let ours_black = g % 2 == 0;
+        let result = if ours_black {
+            play(ours, theirs, opening).map(|c| c == Color::Black)
+        } else {
+            play(theirs, ours, opening).map(|c| c == Color::White)
+        };
+        match result {
+            Some(true) => w += 1,
+            None => d += 1,
+            Some(false) => l += 1,
+        }
+    }
+    (w, d, l)
+}
+
+#[test]
+fn shipped_openings_are_balanced_candidates() {
+    let openings = openings();
+    assert!(openings.len() >= 24, "a few dozen openings");
+    for o in &openings {
+        assert!((3..=5).contains(&o.len()));
+        let game = Game::from_moves(Rules::default(), o).expect("legal");
+        assert!(game.outcome().is_none());
+    }
+}
+
+#[test]
+fn level_10_beats_the_baseline_in_a_short_match() {
+    let mut ours = Player::engine(10, 30, 1);
+    let (w, d, l) = match_score(&mut ours, &mut Player::Baseline, 8);
+    assert_eq!((w, d, l), (8, 0, 0));
+}
+
+#[test]
+#[ignore = "100 games at 200 ms per move: minutes"]
+fn level_10_beats_the_baseline_95_percent() {
+    let mut ours = Player::engine(10, 200, 1);
+    let (w, d, l) = match_score(&mut ours, &mut Player::Baseline, 100);
+    println!("level 10 (200 ms) vs baseline: +{w} ={d} -{l}");
+    assert!(w >= 95);
+}
+
+#[test]
+#[ignore = "100 games at 200 ms per move: minutes"]
+fn full_strength_beats_level_5_90_percent() {
+    let mut ours = Player::engine(10, 200, 1);
+    let mut theirs = Player::engine(5, 200, 2);
+    let (w, d, l) = match_score(&mut ours, &mut theirs, 100);
+    println!("level 10 vs level 5 (200 ms): +{w} ={d} -{l}");
+    assert!(w >= 90);
+}
