@@ -61,32 +61,32 @@ pub fn app(state: AppState, max_body_bytes: usize) -> Router {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The address could not be listened on.
-    #[error("cannot listen on {addr}: {source}{hint}", hint = bind_hint(source))]
+    #[error("cannot listen on {addr}: {reason}{hint}", hint = bind_hint(reason))]
     Bind {
         /// The address asked for.
         addr: SocketAddr,
         /// Why.
-        source: io::Error,
+        reason: io::Error,
     },
     /// The database could not be opened or migrated.
-    #[error("cannot open the database {location}: {source}{hint}", hint = db_hint(source))]
+    #[error("cannot open the database {location}: {reason}{hint}", hint = db_hint(reason))]
     Database {
         /// Where it was looked for.
         location: DbLocation,
         /// Why.
-        source: StoreError,
+        reason: StoreError,
     },
     /// The database folder could not be created.
-    #[error("cannot create the database folder {path}: {source}")]
+    #[error("cannot create the database folder {path}: {reason}")]
     DatabaseFolder {
         /// The folder.
         path: std::path::PathBuf,
         /// Why.
-        source: io::Error,
+        reason: io::Error,
     },
     /// Serving failed.
     #[error("the server stopped with an error: {0}")]
-    Io(#[from] io::Error),
+    Io(io::Error),
 }
 
 fn bind_hint(err: &io::Error) -> &'static str {
@@ -125,24 +125,24 @@ impl Server {
         if let DbLocation::File(path) = &config.db
             && let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty())
         {
-            std::fs::create_dir_all(folder).map_err(|source| ServeError::DatabaseFolder {
+            std::fs::create_dir_all(folder).map_err(|reason| ServeError::DatabaseFolder {
                 path: folder.to_owned(),
-                source,
+                reason,
             })?;
         }
         let store = SqliteStore::open(&config.db)
             .await
-            .map_err(|source| ServeError::Database {
+            .map_err(|reason| ServeError::Database {
                 location: config.db.clone(),
-                source,
+                reason,
             })?;
         let listener = match TcpListener::bind(config.addr).await {
             Ok(listener) => listener,
-            Err(source) => {
+            Err(reason) => {
                 store.close().await;
                 return Err(ServeError::Bind {
                     addr: config.addr,
-                    source,
+                    reason,
                 });
             }
         };

@@ -33,11 +33,36 @@ pub enum StoreError {
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
     /// The database failed.
-    #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
+    #[error("database error: {}", describe_sqlx(.0))]
+    Database(sqlx::Error),
     /// Migrations could not be applied.
     #[error("database schema migration failed: {0}")]
-    Migration(#[from] sqlx::migrate::MigrateError),
+    Migration(sqlx::migrate::MigrateError),
+}
+
+// The causes are part of the messages above, so they are not also exposed as `source()`: a
+// printed error chain would say everything twice.
+impl From<sqlx::Error> for StoreError {
+    fn from(err: sqlx::Error) -> Self {
+        StoreError::Database(err)
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(err: sqlx::migrate::MigrateError) -> Self {
+        match err {
+            sqlx::migrate::MigrateError::Execute(inner) => StoreError::Database(inner),
+            other => StoreError::Migration(other),
+        }
+    }
+}
+
+/// SQLite's own words for a database error, without sqlx's wrapping.
+fn describe_sqlx(err: &sqlx::Error) -> String {
+    match err {
+        sqlx::Error::Database(db) => db.message().to_owned(),
+        other => other.to_string(),
+    }
 }
 
 /// The operations the server and the games need from storage. Every write is durable when it
