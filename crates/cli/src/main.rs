@@ -3,6 +3,7 @@
 mod arena;
 mod bench;
 mod serve;
+mod tromino;
 mod ucci;
 mod xiangqi;
 
@@ -29,6 +30,8 @@ enum Command {
     Arena(arena::Args),
     /// Xiangqi rules tools: perft, legal moves, a text board (象棋规则工具).
     Xiangqi(xiangqi::Args),
+    /// Tile a board with one missing square by L-trominoes (棋盘覆盖).
+    Tromino(tromino::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -41,6 +44,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Xiangqi(args)) => xiangqi::run(args),
         Some(Command::Ucci(args)) => ucci::run(args),
         Some(Command::Arena(args)) => arena::run(args),
+        Some(Command::Tromino(args)) => tromino::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -12,9 +12,11 @@ fn golomb_boards(c: &mut Criterion) {
         let n = 1u64 << k;
         group.throughput(Throughput::Elements(n * n));
         let missing = Square::new((n / 3) as u32, (n / 5) as u32);
-        group.bench_with_input(BenchmarkId::from_parameter(format!("2^{k}")), &k, |b, &k| {
-            b.iter(|| golomb(k, black_box(missing)))
-        });
+        group.bench_with_input(
+            BenchmarkId::from_parameter(format!("2^{k}")),
+            &k,
+            |b, &k| b.iter(|| golomb(k, black_box(missing))),
+        );
     }
     group.finish();
 }
@@ -38,7 +40,14 @@ fn other_work(c: &mut Criterion) {
         .filter(|t| t.corner.y < 10 || t.corner.y > 20)
         .collect();
     group.bench_function("complete half-played 32x32", |b| {
-        b.iter(|| complete(32, missing, black_box(&placed), SearchLimits::nodes(10_000_000)))
+        b.iter(|| {
+            complete(
+                32,
+                missing,
+                black_box(&placed),
+                SearchLimits::nodes(10_000_000),
+            )
+        })
     });
     group.finish();
 }

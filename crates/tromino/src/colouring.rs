@@ -23,7 +23,6 @@
 //! colouring is used: DSatur (D. Brelaz, "New methods to color the vertices of a graph",
 //! Comm. ACM 22 (1979) 251-256), then, on small tilings, an exact search for 3 colours.
 
-use crate::tiling::decode;
 use crate::{Error, Square, Tiling};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -67,15 +66,22 @@ impl Colouring {
 pub fn colour(tiling: &Tiling) -> Result<Colouring, Error> {
     let size = tiling.size() as usize;
     let mut cells = vec![0u8; tiling.cells().len()];
-    for (i, &code) in tiling.cells().iter().enumerate() {
-        let square = Square::new((i % size) as u32, (i / size) as u32);
-        if let Some(tromino) = decode(square, code) {
-            let Square { x, y } = tromino.corner;
-            cells[i] = if (x | y) & 1 == 0 {
-                2 + ((x / 2 + y / 2) & 1) as u8
-            } else {
-                1
-            };
+    for (y, (codes, colours)) in tiling
+        .cells()
+        .chunks(size)
+        .zip(cells.chunks_mut(size))
+        .enumerate()
+    {
+        for (x, (&code, colour)) in codes.iter().zip(colours.iter_mut()).enumerate() {
+            if code != 0 {
+                // The corner of the tromino's box, from the square's quadrant in it.
+                let (cx, cy) = (x - usize::from(code & 1), y - usize::from((code >> 1) & 1));
+                *colour = if (cx | cy) & 1 == 0 {
+                    2 + ((cx / 2 + cy / 2) & 1) as u8
+                } else {
+                    1
+                };
+            }
         }
     }
     if is_proper(tiling, &cells) {
@@ -90,18 +96,32 @@ pub fn colour(tiling: &Tiling) -> Result<Colouring, Error> {
 }
 
 /// Whether no two edge-adjacent squares of different trominoes have the same colour.
+///
+/// Two squares side by side belong to the same tromino exactly when the left one is at dx = 0 of
+/// the box and the right one carries the same code with dx = 1 (code + 1); one above the other,
+/// when the lower one is at dy = 0 and the upper one carries code + 2.
 fn is_proper(tiling: &Tiling, colours: &[u8]) -> bool {
     let size = tiling.size() as usize;
     let codes = tiling.cells();
-    let tromino = |i: usize| decode(Square::new((i % size) as u32, (i / size) as u32), codes[i]);
-    (0..codes.len()).all(|i| {
-        let (x, y) = (i % size, i / size);
-        let clash =
-            |j: usize| colours[i] != 0 && colours[i] == colours[j] && tromino(i) != tromino(j);
-        let right = x + 1 < size && clash(i + 1);
-        let up = y + 1 < size && clash(i + size);
-        !right && !up
-    })
+    let same_right = |a: u8, b: u8| a & 1 == 0 && b == a + 1;
+    let same_above = |a: u8, b: u8| a & 2 == 0 && b == a + 2;
+    for y in 0..size {
+        let row = y * size;
+        for x in 0..size {
+            let i = row + x;
+            let (code, colour) = (codes[i], colours[i]);
+            if code == 0 {
+                continue;
+            }
+            if x + 1 < size && colours[i + 1] == colour && !same_right(code, codes[i + 1]) {
+                return false;
+            }
+            if y + 1 < size && colours[i + size] == colour && !same_above(code, codes[i + size]) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The general colouring: the adjacency graph of the trominoes, DSatur, then an exact 3-colouring

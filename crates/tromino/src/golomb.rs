@@ -28,7 +28,7 @@ fn corner_blocks() -> &'static [Vec<u8>; 4] {
                 stride: BLOCK,
             };
             let hole = ((c & 1) * (BLOCK - 1), (c >> 1) * (BLOCK - 1));
-            fill(&mut grid, None, (0, 0), BLOCK, hole);
+            fill(&mut grid, None, (0, 0), BLOCK, hole, (0, BLOCK));
             cells
         })
     })
@@ -36,24 +36,32 @@ fn corner_blocks() -> &'static [Vec<u8>; 4] {
 
 /// Tiles the `side` x `side` block (a power of two) of `grid` whose lower-left square is `origin`,
 /// leaving the square `hole` (absolute, inside the block) uncovered.
+///
+/// The block is filled in bands of BLOCK rows, bottom to top, so that memory is first touched
+/// (and its pages faulted in) nearly in order.
 pub(crate) fn tile_block(
     grid: &mut Grid<'_>,
     origin: (usize, usize),
     side: usize,
     hole: (usize, usize),
 ) {
-    fill(grid, Some(corner_blocks()), origin, side, hole);
+    let blocks = Some(corner_blocks());
+    for low in (origin.1..origin.1 + side).step_by(BLOCK) {
+        fill(grid, blocks, origin, side, hole, (low, low + BLOCK));
+    }
 }
 
-/// The recursion; `blocks` is `None` only while the corner blocks themselves are being built.
+/// The recursion, writing only the rows in `band` (which is BLOCK rows aligned with the blocks
+/// of side BLOCK and more); `blocks` is `None` only while the corner blocks themselves are built.
 fn fill(
     grid: &mut Grid<'_>,
     blocks: Option<&[Vec<u8>; 4]>,
     (x0, y0): (usize, usize),
     side: usize,
     (hx, hy): (usize, usize),
+    band: (usize, usize),
 ) {
-    if side == 1 {
+    if side == 1 || y0 >= band.1 || y0 + side <= band.0 {
         return;
     }
     if let Some(blocks) = blocks
@@ -89,12 +97,19 @@ fn fill(
             } else {
                 (mx + dx, my + dy)
             };
-            fill(grid, blocks, (x0 + dx * half, y0 + dy * half), half, hole);
+            fill(
+                grid,
+                blocks,
+                (x0 + dx * half, y0 + dy * half),
+                half,
+                hole,
+                band,
+            );
         }
     }
     // The central tromino leaves empty the central square of the quadrant holding the hole. It
     // is written after the quadrants because a copied corner block writes its empty corner too.
-    grid.put(mx, my, (qy * 2 + qx) as u8);
+    grid.put_rows(mx, my, (qy * 2 + qx) as u8, band);
 }
 
 /// Copies the tiling of a `side` x `side` block missing its corner `(cx, cy)`: it is the block of

@@ -38,4 +38,20 @@ impl Grid<'_> {
             }
         }
     }
+
+    /// Like [`Grid::put`], but writes only the squares whose row lies in `rows` (start inclusive,
+    /// end exclusive).
+    #[inline]
+    pub(crate) fn put_rows(&mut self, x: usize, y: usize, shape: u8, rows: (usize, usize)) {
+        if rows.0 <= y && y + 1 < rows.1 {
+            self.put(x, y, shape);
+            return;
+        }
+        for (dx, dy) in crate::Shape::from_index(shape).offsets() {
+            let row = y + dy as usize;
+            if rows.0 <= row && row < rows.1 {
+                self.cells[row * self.stride + x + dx as usize] = code(shape, (dy * 2 + dx) as u8);
+            }
+        }
+    }
 }

@@ -8,6 +8,7 @@
 //! - [`colour`]: colours the trominoes so that no two sharing an edge have the same colour; three
 //!   colours for Golomb's tilings.
 //! - [`complete`]: whether a partly covered board can still be tiled, with one completion.
+//! - [`golomb_steps`]: the recursion step by step, for showing the algorithm.
 //!
 //! Squares are `(x, y)`: `x` the column from the left, `y` the row from the bottom, both from 0.
 //!
@@ -24,6 +25,7 @@
 
 mod colouring;
 mod construct;
+mod demo;
 mod error;
 mod golomb;
 mod grid;
@@ -37,6 +39,7 @@ mod verify;
 
 pub use colouring::{Colouring, colour};
 pub use construct::{check_tileable, golomb, tile};
+pub use demo::{MAX_STEPS_K, Step, golomb_steps};
 pub use error::Error;
 pub use play::complete;
 pub use search::{Outcome, Reason, SearchLimits, tile_region};

@@ -6,6 +6,7 @@
 
 mod house;
 mod table;
+mod tromino;
 mod xiangqi;
 mod xiangqi_engine;
 
@@ -59,6 +60,7 @@ fn all_cases() -> Vec<Case> {
     cases.extend(xiangqi::cases());
     cases.extend(house::cases());
     cases.extend(xiangqi_engine::cases());
+    cases.extend(tromino::cases());
     cases
 }
 
