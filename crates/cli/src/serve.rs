@@ -83,11 +83,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     runtime.block_on(async {
         let db = config.db.clone();
         let server = qipan_server::Server::bind(config).await?;
+        let shutdown =
+            qipan_server::shutdown_signal().context("cannot listen for Ctrl-C and SIGTERM")?;
         let addr = server.local_addr();
         tracing::info!(%addr, database = %db, "qipan is serving");
-        println!("qipan is running at http://{addr}/  (database: {db}; Ctrl-C to stop)");
-        server.run(qipan_server::shutdown_signal()).await?;
-        println!("qipan stopped cleanly");
+        say(&format!(
+            "qipan is running at http://{addr}/  (database: {db}; Ctrl-C to stop)"
+        ));
+        server.run(shutdown).await?;
+        say("qipan stopped cleanly");
         anyhow::Ok(())
     })
+}
+
+/// Prints a line for the person who started the server. Unlike `println!` it does not panic when
+/// stdout has gone away (e.g. piped into a program that has exited).
+fn say(line: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
 }

@@ -189,27 +189,29 @@ impl Server {
     }
 }
 
-/// Completes on Ctrl-C or (on Unix) SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
+/// A future that completes on Ctrl-C or (on Unix) SIGTERM. The handlers are installed when this
+/// is called, so a signal that arrives before the server starts polling it is not lost.
+pub fn shutdown_signal() -> io::Result<impl Future<Output = ()> + Send + 'static> {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut terminate = signal(SignalKind::terminate())?;
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        Ok(async move {
+            tokio::select! {
+                _ = terminate.recv() => {},
+                _ = interrupt.recv() => {},
             }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
+            tracing::info!("shutting down: finishing requests in flight");
+        })
     }
-    tracing::info!("shutting down: finishing requests in flight");
+    #[cfg(not(unix))]
+    {
+        Ok(async {
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+            tracing::info!("shutting down: finishing requests in flight");
+        })
+    }
 }
