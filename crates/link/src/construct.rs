@@ -1,4 +1,5 @@
-//! Clearable boards for the modes where tiles move, built backwards.
+//! Clearable boards built so that a solution is known: backwards for the modes where tiles
+//! move, forwards with blank tiles for classic boards the solver cannot settle quickly.
 //!
 //! Random boards are rarely clearable when every removal slides the tiles together (the rows or
 //! columns behave like stacks), so these boards are built by playing the game in reverse: start
@@ -12,7 +13,9 @@
 use crate::board::Board;
 use crate::mode::Mode;
 use crate::point::{Move, Point};
+use crate::reach::Reach;
 use rand::Rng;
+use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 /// Random placements tried for each pair before the side-by-side fallback.
@@ -119,4 +122,45 @@ pub(crate) fn packed_lengths(board: &Board, mode: Mode) -> Option<Vec<usize>> {
                 .then_some(len)
         })
         .collect()
+}
+
+/// Builds a board on the occupied cells of `shape` (in classic mode, where nothing moves) by
+/// playing forwards with blank tiles: repeatedly remove two blanks that can be joined, chosen at
+/// random, then paint the pairs with `pairs` (raw kind values, one per pair) in removal order.
+/// Joining never depends on kinds, so the removals clear the painted board. Returns `None` in
+/// the rare case where the blanks left cannot be joined.
+pub(crate) fn construct_forward(
+    shape: &Board,
+    pairs: &[u16],
+    rng: &mut ChaCha8Rng,
+) -> Option<(Board, Vec<Move>)> {
+    let mut blank = shape.clone();
+    let mut left: Vec<usize> = (0..blank.len()).filter(|&i| blank.raw(i) != 0).collect();
+    for &i in &left {
+        blank.set_raw(i, 1);
+    }
+    let mut reach = Reach::new(&blank);
+    let mut moves = Vec::with_capacity(pairs.len());
+    while !left.is_empty() {
+        left.shuffle(rng);
+        let (a, b) = left.iter().find_map(|&a| {
+            let hits = reach.from(&blank, a);
+            (!hits.is_empty()).then(|| (a, hits[rng.random_range(0..hits.len())]))
+        })?;
+        blank.set_raw(a, 0);
+        blank.set_raw(b, 0);
+        left.retain(|&i| i != a && i != b);
+        moves.push(Move::new(blank.point(a), blank.point(b)));
+    }
+    if moves.len() != pairs.len() {
+        return None;
+    }
+    let mut board = shape.clone();
+    for (m, &kind) in moves.iter().zip(pairs) {
+        for p in [m.a, m.b] {
+            let i = board.index(p);
+            board.set_raw(i, kind);
+        }
+    }
+    Some((board, moves))
 }

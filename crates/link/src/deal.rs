@@ -2,12 +2,14 @@
 //!
 //! Clearability is guaranteed in classic mode by running the [solver](crate::solve) on each
 //! uniformly random candidate with a node limit (not a time limit, so that a seed gives the same
-//! board on every machine) and dealing again when it does not answer [`Verdict::Clearable`]. In
-//! the modes where tiles move, random boards are seldom clearable, so boards are built by playing
-//! the game backwards (see `construct.rs`), which guarantees a solution by construction.
+//! board on every machine) and dealing again when it does not answer [`Verdict::Clearable`];
+//! after [`RANDOM_TRIES`] candidates (large boards with many kinds are seldom clearable) the
+//! board is built by playing forwards with blank tiles. In the modes where tiles move, random
+//! boards are seldom clearable, so boards are built by playing the game backwards. Either way
+//! a built board comes with its solution (see `construct.rs`).
 
-use crate::board::{Board, Kind, MAX_KINDS};
-use crate::construct::{construct, packed_lengths};
+use crate::board::{Board, MAX_KINDS};
+use crate::construct::{construct, construct_forward, packed_lengths};
 use crate::error::Error;
 use crate::mode::Mode;
 use crate::point::{Move, Point};
@@ -103,56 +105,85 @@ pub fn deal(spec: &DealSpec, seed: u64) -> Result<Deal, Error> {
         .flat_map(|k| std::iter::repeat_n(k + 1, spec.copies))
         .collect();
     let mut board = Board::new(spec.rows, spec.cols)?;
-    let cells: Vec<usize> = (0..spec.rows * spec.cols)
-        .map(|n| board.index(Point::new((n % spec.cols) as i32, (n / spec.cols) as i32)))
-        .collect();
-    if spec.clearable && spec.mode.moves_tiles() {
-        let lengths: Vec<usize> = spec
-            .mode
-            .runs(spec.rows, spec.cols)
-            .iter()
-            .map(Vec::len)
-            .collect();
-        let mut pairs: Vec<u16> = tiles.iter().step_by(2).copied().collect();
-        for attempts in 1..=MAX_ATTEMPTS {
-            pairs.shuffle(&mut rng);
-            if let Some((board, moves)) =
-                construct(spec.rows, spec.cols, spec.mode, &lengths, &pairs, &mut rng)
-            {
-                return Ok(Deal {
-                    board,
-                    solution: Some(moves),
-                    attempts,
-                });
-            }
+    for y in 0..spec.rows as i32 {
+        for x in 0..spec.cols as i32 {
+            let i = board.index(Point::new(x, y));
+            board.set_raw(i, 1);
         }
-        return Err(Error::NoClearableDeal {
-            attempts: MAX_ATTEMPTS,
+    }
+    if !spec.clearable {
+        scatter(&mut board, &mut tiles, &mut rng);
+        return Ok(Deal {
+            board,
+            solution: None,
+            attempts: 1,
         });
     }
-    for attempts in 1..=MAX_ATTEMPTS {
-        tiles.shuffle(&mut rng);
-        for (&i, &t) in cells.iter().zip(&tiles) {
-            board.set_raw(i, t);
+    let mut pairs: Vec<u16> = tiles.iter().step_by(2).copied().collect();
+    let (found, attempts) = clearable_arrangement(&board, spec.mode, &mut pairs, &mut rng);
+    let (board, moves) = found.ok_or(Error::NoClearableDeal { attempts })?;
+    Ok(Deal {
+        board,
+        solution: Some(moves),
+        attempts,
+    })
+}
+
+/// Random uniform arrangements tried (each checked by the solver) before a classic board is
+/// built forwards instead.
+pub const RANDOM_TRIES: usize = 10;
+
+/// A clearable arrangement of `pairs` over the occupied cells of `shape` in `mode`, with the
+/// removals that clear it, and the number of candidates tried.
+fn clearable_arrangement(
+    shape: &Board,
+    mode: Mode,
+    pairs: &mut [u16],
+    rng: &mut ChaCha8Rng,
+) -> (Option<(Board, Vec<Move>)>, usize) {
+    let lengths = packed_lengths(shape, mode).filter(|_| mode.moves_tiles());
+    let mut attempts = 0;
+    if lengths.is_none() {
+        // Uniformly random arrangements, kept when the solver clears them.
+        let tries = if mode.moves_tiles() {
+            MAX_ATTEMPTS
+        } else {
+            RANDOM_TRIES
+        };
+        let mut tiles: Vec<u16> = pairs.iter().flat_map(|&k| [k, k]).collect();
+        let mut board = shape.clone();
+        for _ in 0..tries {
+            attempts += 1;
+            scatter(&mut board, &mut tiles, rng);
+            if let Some(moves) = clearable(&board, mode) {
+                return (Some((board, moves)), attempts);
+            }
         }
-        if !spec.clearable {
-            return Ok(Deal {
-                board,
-                solution: None,
-                attempts,
-            });
-        }
-        if let Some(moves) = clearable(&board, spec.mode) {
-            return Ok(Deal {
-                board,
-                solution: Some(moves),
-                attempts,
-            });
+        if mode.moves_tiles() {
+            return (None, attempts);
         }
     }
-    Err(Error::NoClearableDeal {
-        attempts: MAX_ATTEMPTS,
-    })
+    for _ in 0..MAX_ATTEMPTS {
+        attempts += 1;
+        pairs.shuffle(rng);
+        let built = match &lengths {
+            Some(lengths) => construct(shape.rows(), shape.cols(), mode, lengths, pairs, rng),
+            None => construct_forward(shape, pairs, rng),
+        };
+        if built.is_some() {
+            return (built, attempts);
+        }
+    }
+    (None, attempts)
+}
+
+/// Shuffles `tiles` onto the occupied cells of `board`, in reading order.
+fn scatter(board: &mut Board, tiles: &mut [u16], rng: &mut ChaCha8Rng) {
+    tiles.shuffle(rng);
+    let cells: Vec<usize> = (0..board.len()).filter(|&i| board.raw(i) != 0).collect();
+    for (&i, &t) in cells.iter().zip(tiles.iter()) {
+        board.set_raw(i, t);
+    }
 }
 
 /// Rearranges the tiles left on `board` over the cells they occupy, so that the result can be
@@ -162,37 +193,11 @@ pub fn deal(spec: &DealSpec, seed: u64) -> Result<Deal, Error> {
 pub fn shuffle(board: &Board, mode: Mode, seed: u64) -> Result<(Board, Vec<Move>), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     board.check_pairs()?;
-    if let Some(lengths) = packed_lengths(board, mode).filter(|_| mode.moves_tiles()) {
-        let mut tiles: Vec<u16> = board.tiles().map(|(_, k)| k.index() as u16 + 1).collect();
-        tiles.sort_unstable();
-        let mut pairs: Vec<u16> = tiles.iter().step_by(2).copied().collect();
-        for _ in 0..MAX_ATTEMPTS {
-            pairs.shuffle(&mut rng);
-            if let Some(found) =
-                construct(board.rows(), board.cols(), mode, &lengths, &pairs, &mut rng)
-            {
-                return Ok(found);
-            }
-        }
-        return Err(Error::NoClearableShuffle {
-            attempts: MAX_ATTEMPTS,
-        });
-    }
-    let occupied: Vec<(Point, Kind)> = board.tiles().collect();
-    let mut kinds: Vec<Kind> = occupied.iter().map(|&(_, k)| k).collect();
-    let mut out = board.clone();
-    for _ in 0..MAX_ATTEMPTS {
-        kinds.shuffle(&mut rng);
-        for (&(p, _), &k) in occupied.iter().zip(&kinds) {
-            out.set(p, Some(k))?;
-        }
-        if let Some(moves) = clearable(&out, mode) {
-            return Ok((out, moves));
-        }
-    }
-    Err(Error::NoClearableShuffle {
-        attempts: MAX_ATTEMPTS,
-    })
+    let mut tiles: Vec<u16> = board.tiles().map(|(_, k)| k.index() as u16 + 1).collect();
+    tiles.sort_unstable();
+    let mut pairs: Vec<u16> = tiles.iter().step_by(2).copied().collect();
+    let (found, attempts) = clearable_arrangement(board, mode, &mut pairs, &mut rng);
+    found.ok_or(Error::NoClearableShuffle { attempts })
 }
 
 /// A way to clear `board`, if the solver finds one within [`CHECK_NODES`].

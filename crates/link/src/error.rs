@@ -120,6 +120,27 @@ pub enum Error {
         /// Shuffles tried.
         attempts: usize,
     },
+    /// There is no level with this number.
+    #[error("there is no level {number}")]
+    NoSuchLevel {
+        /// The number asked for.
+        number: u32,
+    },
+    /// The game is over (won, or lost on time or for want of moves).
+    #[error("the game is over")]
+    GameOver,
+    /// The game is paused; resume it first.
+    #[error("the game is paused")]
+    Paused,
+    /// All the hints of this game have been used.
+    #[error("no hints left")]
+    NoHintsLeft,
+    /// All the shuffles of this game have been used.
+    #[error("no shuffles left")]
+    NoShufflesLeft,
+    /// There is no removal to take back.
+    #[error("nothing to undo")]
+    NothingToUndo,
     /// The name of a mode is not known.
     #[error(
         "unknown mode {name:?}; known modes: classic, down (gravity), up, left, right, centre-x, centre-y"
@@ -196,6 +217,12 @@ impl Error {
             Error::NoClearableDeal { .. } => "no_clearable_deal",
             Error::NoClearableShuffle { .. } => "no_clearable_shuffle",
             Error::UnknownMode { .. } => "unknown_mode",
+            Error::NoSuchLevel { .. } => "no_such_level",
+            Error::GameOver => "game_over",
+            Error::Paused => "paused",
+            Error::NoHintsLeft => "no_hints_left",
+            Error::NoShufflesLeft => "no_shuffles_left",
+            Error::NothingToUndo => "nothing_to_undo",
         }
     }
 }

@@ -8,7 +8,9 @@
 //!   then the shortest, by breadth-first search), [`Board::removable_pairs`], [`Board::play`];
 //! - [`Mode`]: classic, gravity and the shifting modes of the popular variants;
 //! - [`deal`] and [`shuffle`]: reproducible, clearable boards;
-//! - [`solve`]: clears a board or proves it stuck, within limits.
+//! - [`solve`]: clears a board or proves it stuck, within limits;
+//! - [`Game`] and [`Level`]: a level as a player plays it, with clock, score, hints, shuffles,
+//!   undo and pause.
 //!
 //! ```
 //! use qipan_link::{Board, Mode, Point, Verdict, Limits, solve};
@@ -26,6 +28,8 @@ mod board;
 mod construct;
 mod deal;
 mod error;
+mod game;
+mod level;
 mod mode;
 mod path;
 mod play;
@@ -35,8 +39,13 @@ mod solver;
 mod text;
 
 pub use board::{Board, Kind, MAX_COLS, MAX_KINDS, MAX_ROWS};
-pub use deal::{CHECK_NODES, Deal, DealSpec, MAX_ATTEMPTS, deal, shuffle};
+pub use deal::{CHECK_NODES, Deal, DealSpec, MAX_ATTEMPTS, RANDOM_TRIES, deal, shuffle};
 pub use error::{Error, TextProblem};
+pub use game::{
+    CHAIN_POINTS, CHAIN_WINDOW_MS, Game, HINT_NODES, MAX_CHAIN, PAIR_POINTS, Removal,
+    SECOND_POINTS, SPARE_HELP_POINTS, Snapshot, Status,
+};
+pub use level::{LEVEL_COUNT, Level};
 pub use mode::Mode;
 pub use path::{MAX_TURNS, Path};
 pub use point::{Move, Point};

@@ -123,3 +123,20 @@ fn shuffles_keep_the_tiles_and_stay_clearable() {
         ));
     }
 }
+
+#[test]
+fn the_largest_boards_are_dealt_clearable() {
+    for (kinds, copies) in [(150, 4), (300, 2)] {
+        let spec = DealSpec {
+            copies,
+            ..DealSpec::new(20, 30, kinds)
+        };
+        let dealt = deal(&spec, 4).unwrap();
+        assert_eq!(dealt.board.tile_count(), 600);
+        assert!(clears(
+            &dealt.board,
+            Mode::Classic,
+            &dealt.solution.unwrap()
+        ));
+    }
+}
