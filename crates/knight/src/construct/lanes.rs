@@ -1,0 +1,441 @@
+//! Tours on boards 3 or 4 squares wide, built from a row of blocks crossed by two lanes.
+//!
+//! Seen with the long side horizontal, the board is cut into blocks 4 to 9 squares long. Two knight
+//! moves cross every seam between a block X and the block Y to its right: the upper lane joins
+//! X's (w-1, h-1) to Y's (0, h-3), the lower lane X's (w-1, 0) to Y's (0, 2). Each block is
+//! covered by one or two paths between these ports, found once by the bounded search:
+//!
+//! - a *turn* block at the left end: one path from the upper to the lower right port;
+//! - *double* blocks: one path right to left on the upper lane, one back on the lower lane;
+//! - *one-way* blocks: a path on the lower lane, left to right; the *last* block ends anywhere;
+//! - for a closed tour a turn block at the right end, from the lower to the upper left port.
+//!
+//! An open tour from a square s leaves s's block to the left on the upper lane, turns at the left
+//! end, comes back on the lower lane, crosses s's block again and runs to the right end. This
+//! is the out-and-back scheme of the narrow-board constructions of Conrad, Hindrichs, Morsy and
+//! Wegener 1994; the block holding s is searched for each start square.
+
+use std::sync::Arc;
+
+use super::Frame;
+use super::piece::{Cell, SegSpec, block_cover, find_cover};
+
+type Spec = Vec<SegSpec>;
+
+/// Block lengths tried for each role: 3-wide blocks need more room to turn.
+fn block_widths(h: usize) -> std::ops::RangeInclusive<usize> {
+    if h == 3 { 4..=16 } else { 4..=9 }
+}
+/// Node bounds per attempt at the start block: a quick pass over every placement, then a
+/// thorough one.
+const SPECIAL_BUDGETS: [u64; 2] = [20_000, 1_000_000];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The block at the far end of an out-and-back part.
+    Turn,
+    /// A block crossed twice, out on the upper lane and back on the lower.
+    Double,
+    /// The block between two out-and-back parts in a closed tour.
+    Bridge,
+    /// On 4-wide boards, a block crossed three times: out, back, and out again to the tour's end.
+    Triple,
+    /// On 4-wide boards, the far block of a triple part: a turn, and the tour's end.
+    TripleEnd,
+}
+
+/// The ports of a `w` × `h` block: where the lanes enter and leave it.
+struct Ports {
+    /// Left side, upper lane (leaving to the left).
+    lu: Cell,
+    /// Left side, lower lane (coming back from the left).
+    ld: Cell,
+    /// Right side, upper lane (coming in from the right).
+    ru: Cell,
+    /// Right side, lower lane (leaving to the right).
+    rd: Cell,
+    /// For a block with an out-and-back part on its right (seen in the mirror): leaving to it.
+    right_out: Cell,
+    /// Coming back from it.
+    right_in: Cell,
+}
+
+fn ports(w: usize, h: usize) -> Ports {
+    Ports {
+        lu: (0, h - 3),
+        ld: (0, 2),
+        ru: (w - 1, h - 1),
+        rd: (w - 1, 0),
+        right_out: (w - 1, h - 3),
+        right_in: (w - 1, 2),
+    }
+}
+
+/// The three lanes of a triple part on a 4-wide board, as (right-side cell, left-side cell)
+/// pairs: lane k joins cell `TRIPLE_IN[k]` of a block (x counted from its right side, 0 = last
+/// column) to cell `TRIPLE_OUT[k]` of the next block to its right. Lanes 0 and 2 run leftwards,
+/// lane 1 rightwards. Found by trying every set of three disjoint seam moves.
+const TRIPLE_IN: [Cell; 3] = [(0, 0), (0, 1), (0, 2)];
+const TRIPLE_OUT: [Cell; 3] = [(0, 2), (0, 3), (0, 0)];
+
+/// A cell of `TRIPLE_IN` in block coordinates, or a left-side cell unchanged.
+fn right_side(c: Cell, w: usize) -> Cell {
+    (w - 1 - c.0, c.1)
+}
+
+fn spec(role: Role, w: usize, h: usize) -> Spec {
+    let p = ports(w, h);
+    match role {
+        Role::Turn => vec![(p.ru, Some(p.rd))],
+        Role::Double => vec![(p.ru, Some(p.lu)), (p.ld, Some(p.rd))],
+        Role::Bridge => vec![(p.ld, Some(p.right_out)), (p.right_in, Some(p.lu))],
+        Role::Triple => vec![
+            (right_side(TRIPLE_IN[0], w), Some(TRIPLE_OUT[0])),
+            (TRIPLE_OUT[1], Some(right_side(TRIPLE_IN[1], w))),
+            (right_side(TRIPLE_IN[2], w), Some(TRIPLE_OUT[2])),
+        ],
+        Role::TripleEnd => vec![
+            (
+                right_side(TRIPLE_IN[0], w),
+                Some(right_side(TRIPLE_IN[1], w)),
+            ),
+            (right_side(TRIPLE_IN[2], w), None),
+        ],
+    }
+}
+
+fn piece(role: Role, w: usize, h: usize) -> Option<Arc<Vec<Vec<u16>>>> {
+    block_cover(w, h, &spec(role, w, h))
+}
+
+fn widths(role: Role, h: usize) -> Vec<usize> {
+    block_widths(h)
+        .filter(|&w| piece(role, w, h).is_some())
+        .collect()
+}
+
+/// Splits `len` into parts from `body`, or `None`.
+fn split_body(mut len: usize, body: &[usize]) -> Option<Vec<usize>> {
+    let big = *body.iter().max()?;
+    let mut parts = Vec::new();
+    while len > 120 {
+        parts.push(big);
+        len -= big;
+    }
+    let mut best: Vec<Option<usize>> = vec![None; len + 1];
+    best[0] = Some(0);
+    for l in 1..=len {
+        best[l] = body
+            .iter()
+            .filter(|&&b| b <= l && best[l - b].is_some())
+            .copied()
+            .max();
+    }
+    let mut l = len;
+    while l > 0 {
+        let b = best[l]?;
+        parts.push(b);
+        l -= b;
+    }
+    Some(parts)
+}
+
+/// Splits the length of an out-and-back part: a turn block first, then double blocks.
+fn split_out_and_back(len: usize, h: usize) -> Option<Vec<usize>> {
+    let double = widths(Role::Double, h);
+    widths(Role::Turn, h)
+        .into_iter()
+        .filter(|&t| t <= len)
+        .find_map(|t| {
+            let mut parts = split_body(len - t, &double)?;
+            parts.insert(0, t);
+            Some(parts)
+        })
+}
+
+/// Writes paths of a block at virtual column `x0`.
+fn put(out: &mut Vec<u32>, frame: Frame, x0: usize, w: usize, cells: &[u16]) {
+    let base = frame.origin + x0 as i64 * frame.sx;
+    out.extend(cells.iter().map(|&c| {
+        let (x, y) = ((c as usize % w) as i64, (c as usize / w) as i64);
+        (base + x * frame.sx + y * frame.sy) as u32
+    }));
+}
+
+/// Writes an out-and-back part whose blocks (turn block first) start at virtual column 0: in on
+/// the upper lane from the right, turn, back on the lower lane.
+fn out_and_back(out: &mut Vec<u32>, frame: Frame, h: usize, parts: &[usize]) -> Option<()> {
+    let starts = starts(parts);
+    for i in (1..parts.len()).rev() {
+        put(
+            out,
+            frame,
+            starts[i],
+            parts[i],
+            &piece(Role::Double, parts[i], h)?[0],
+        );
+    }
+    put(out, frame, 0, parts[0], &piece(Role::Turn, parts[0], h)?[0]);
+    for i in 1..parts.len() {
+        put(
+            out,
+            frame,
+            starts[i],
+            parts[i],
+            &piece(Role::Double, parts[i], h)?[1],
+        );
+    }
+    Some(())
+}
+
+/// Splits the length of a triple part: an end block first, then triple blocks.
+fn split_triple(len: usize, h: usize) -> Option<Vec<usize>> {
+    let triple = widths(Role::Triple, h);
+    widths(Role::TripleEnd, h)
+        .into_iter()
+        .filter(|&t| t <= len)
+        .find_map(|t| {
+            let mut parts = split_body(len - t, &triple)?;
+            parts.insert(0, t);
+            Some(parts)
+        })
+}
+
+/// Writes lanes 0 and 1 of a triple part (blocks from virtual column 0, end block first):
+/// in from the right, turn in the end block, back to the right.
+fn triple_out_and_back(out: &mut Vec<u32>, frame: Frame, h: usize, parts: &[usize]) -> Option<()> {
+    let starts = starts(parts);
+    for i in (1..parts.len()).rev() {
+        put(
+            out,
+            frame,
+            starts[i],
+            parts[i],
+            &piece(Role::Triple, parts[i], h)?[0],
+        );
+    }
+    put(
+        out,
+        frame,
+        0,
+        parts[0],
+        &piece(Role::TripleEnd, parts[0], h)?[0],
+    );
+    for i in 1..parts.len() {
+        put(
+            out,
+            frame,
+            starts[i],
+            parts[i],
+            &piece(Role::Triple, parts[i], h)?[1],
+        );
+    }
+    Some(())
+}
+
+/// Writes lane 2 of a triple part: in from the right to the tour's end in the end block.
+fn triple_home(out: &mut Vec<u32>, frame: Frame, h: usize, parts: &[usize]) -> Option<()> {
+    let starts = starts(parts);
+    for i in (1..parts.len()).rev() {
+        put(
+            out,
+            frame,
+            starts[i],
+            parts[i],
+            &piece(Role::Triple, parts[i], h)?[2],
+        );
+    }
+    put(
+        out,
+        frame,
+        0,
+        parts[0],
+        &piece(Role::TripleEnd, parts[0], h)?[1],
+    );
+    Some(())
+}
+
+fn starts(parts: &[usize]) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(parts.len());
+    let mut x = 0;
+    for &w in parts {
+        starts.push(x);
+        x += w;
+    }
+    starts
+}
+
+/// The frame seen in a mirror: virtual column x becomes `n - 1 - x`.
+fn mirror(frame: Frame, n: usize) -> Frame {
+    Frame {
+        origin: frame.origin + (n as i64 - 1) * frame.sx,
+        sx: -frame.sx,
+        sy: frame.sy,
+    }
+}
+
+/// A closed tour of a virtual `n` × 3 board (`n` even, large), starting at `start`.
+pub(crate) fn closed_three(n: usize, start: Cell, frame: Frame) -> Option<Vec<u32>> {
+    let h = 3;
+    for wb in widths(Role::Bridge, h) {
+        for a in 4..n.saturating_sub(wb) {
+            let (Some(left), Some(right)) =
+                (split_out_and_back(a, h), split_out_and_back(n - a - wb, h))
+            else {
+                continue;
+            };
+            let bridge = piece(Role::Bridge, wb, h)?;
+            let mut out = Vec::with_capacity(n * h);
+            put(&mut out, frame, a, wb, &bridge[0]);
+            out_and_back(&mut out, mirror(frame, n), h, &right)?;
+            put(&mut out, frame, a, wb, &bridge[1]);
+            out_and_back(&mut out, frame, h, &left)?;
+            let index =
+                (frame.origin + start.0 as i64 * frame.sx + start.1 as i64 * frame.sy) as u32;
+            let at = out.iter().position(|&i| i == index)?;
+            out.rotate_left(at);
+            return Some(out);
+        }
+    }
+    None
+}
+
+/// An open tour of a virtual `n` × `h` board (`h` 3 or 4, `n` large) from `start`, if the
+/// construction finds one (trying the board and its mirror image).
+pub(crate) fn open(n: usize, h: usize, start: Cell, frame: Frame) -> Option<Vec<u32>> {
+    SPECIAL_BUDGETS.into_iter().find_map(|budget| {
+        open_from(n, h, start, frame, budget)
+            .or_else(|| open_from(n, h, (n - 1 - start.0, start.1), mirror(frame, n), budget))
+    })
+}
+
+fn open_from(n: usize, h: usize, start: Cell, frame: Frame, budget: u64) -> Option<Vec<u32>> {
+    for ws in block_widths(h).rev() {
+        for a in start.0.saturating_sub(ws - 1)..=start.0 {
+            if a + ws > n {
+                continue;
+            }
+            let right_len = n - a - ws;
+            // On 4-wide boards a start between two parts needs the triple part on its left.
+            let triple = h == 4 && a > 0 && right_len > 0;
+            let left = match (a, triple) {
+                (0, _) => Some(Vec::new()),
+                (_, true) => split_triple(a, h),
+                (_, false) => split_out_and_back(a, h),
+            };
+            let right = if right_len == 0 {
+                Some(Vec::new())
+            } else {
+                split_out_and_back(right_len, h)
+            };
+            let (Some(left), Some(right)) = (left, right) else {
+                continue;
+            };
+            if left.is_empty() && right.is_empty() {
+                continue;
+            }
+            let p = ports(ws, h);
+            let s = (start.0 - a, start.1);
+            let segs: Spec = match (left.is_empty(), right.is_empty()) {
+                _ if triple => vec![
+                    (s, Some(TRIPLE_OUT[0])),
+                    (TRIPLE_OUT[1], Some(p.right_out)),
+                    (p.right_in, Some(TRIPLE_OUT[2])),
+                ],
+                (true, _) => vec![(s, Some(p.right_out)), (p.right_in, None)],
+                (false, true) => vec![(s, Some(p.lu)), (p.ld, None)],
+                (false, false) => vec![
+                    (s, Some(p.lu)),
+                    (p.ld, Some(p.right_out)),
+                    (p.right_in, None),
+                ],
+            };
+            let Some(special) = find_cover(ws, h, &segs, &[], budget, 1) else {
+                continue;
+            };
+            let mut out = Vec::with_capacity(n * h);
+            put(&mut out, frame, a, ws, &special[0]);
+            if triple {
+                triple_out_and_back(&mut out, frame, h, &left)?;
+                put(&mut out, frame, a, ws, &special[1]);
+                out_and_back(&mut out, mirror(frame, n), h, &right)?;
+                put(&mut out, frame, a, ws, &special[2]);
+                triple_home(&mut out, frame, h, &left)?;
+                return Some(out);
+            }
+            if !left.is_empty() {
+                out_and_back(&mut out, frame, h, &left)?;
+                put(&mut out, frame, a, ws, &special[1]);
+            }
+            if !right.is_empty() {
+                out_and_back(&mut out, mirror(frame, n), h, &right)?;
+                put(&mut out, frame, a, ws, &special[special.len() - 1]);
+            }
+            return Some(out);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::verify::verify;
+
+    #[test]
+    fn every_role_has_blocks() {
+        for h in [3, 4] {
+            for role in [Role::Turn, Role::Double] {
+                assert!(!widths(role, h).is_empty(), "{role:?} h={h}");
+            }
+        }
+        assert!(!widths(Role::Bridge, 3).is_empty());
+    }
+
+    #[test]
+    fn narrow_boards_from_every_allowed_square() {
+        for (n, h) in [(40, 3), (41, 3), (40, 4), (37, 4)] {
+            let b = Board::new(n as u64, h as u64).unwrap();
+            let frame = Frame {
+                origin: 0,
+                sx: 1,
+                sy: n as i64,
+            };
+            for y in 0..h {
+                for x in 0..n {
+                    let allowed = if h == 4 {
+                        y == 0 || y == 3
+                    } else {
+                        (n * h) % 2 == 0 || (x + y) % 2 == 0
+                    };
+                    if !allowed {
+                        continue;
+                    }
+                    let path =
+                        open(n, h, (x, y), frame).unwrap_or_else(|| panic!("{n}x{h} {x},{y}"));
+                    assert_eq!(path[0] as usize, y * n + x);
+                    verify(b, &path, false).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn closed_three_row_boards() {
+        for n in [26, 28, 40] {
+            let b = Board::new(n as u64, 3).unwrap();
+            let frame = Frame {
+                origin: 0,
+                sx: 1,
+                sy: n as i64,
+            };
+            for x in 0..n {
+                for y in 0..3 {
+                    let path = closed_three(n, (x, y), frame).unwrap();
+                    verify(b, &path, true).unwrap();
+                }
+            }
+        }
+    }
+}

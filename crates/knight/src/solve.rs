@@ -1,0 +1,158 @@
+//! Finding a tour: theorems first, then search on small boards and constructions on large ones.
+
+use crate::board::Board;
+use crate::construct::{Frame, grid, lanes};
+use crate::error::Error;
+use crate::existence::{closed_obstruction, open_obstruction};
+use crate::search::{End, Outcome, Rect, Segment};
+use crate::square::Square;
+use crate::tour::{Tour, TourKind};
+
+/// Node bound of the search on small boards; it decides every small case well within it.
+pub const SMALL_SEARCH_BUDGET: u64 = 200_000_000;
+
+/// Node bound of each quick search (with a different order of ties) before a construction is
+/// tried: restarts beat one long search on the hard narrow boards.
+const QUICK_BUDGET: u64 = 100_000;
+const QUICK_TRIES: u64 = 16;
+
+/// Boards where a board-wide impossibility is worth proving from every square.
+const TINY: usize = 30;
+
+/// A tour of `board` from `start`: an open tour, or a closed one when `kind` says so (a closed
+/// tour may be rotated to start anywhere, so it is also returned from `start`).
+///
+/// Runs in time and memory linear in the number of squares. When no tour exists the error names
+/// the theorem, or the exhaustive search, that rules it out.
+///
+/// ```
+/// use qipan_knight::{tour, verify, Board, Square, TourKind};
+/// let board = Board::new(8, 8)?;
+/// let t = tour(board, Square::new(0, 0), TourKind::Closed)?;
+/// assert!(verify(board, t.path(), true).is_ok());
+/// # Ok::<(), qipan_knight::Error>(())
+/// ```
+pub fn tour(board: Board, start: Square, kind: TourKind) -> Result<Tour, Error> {
+    board.check(start)?;
+    let closed = kind == TourKind::Closed;
+    if closed {
+        if let Some(why) = closed_obstruction(board) {
+            return Err(why);
+        }
+    } else if let Some(why) = open_obstruction(board, start) {
+        return Err(why);
+    }
+    let path = if is_small(board) {
+        (0..QUICK_TRIES)
+            .map(|salt| small(board, start, closed, QUICK_BUDGET, salt))
+            .find(|r| !matches!(r, Err(Error::SearchLimit { .. })))
+            .unwrap_or(Err(Error::SearchLimit {
+                nodes: QUICK_BUDGET * QUICK_TRIES,
+            }))
+            .or_else(|e| match e {
+                Error::SearchLimit { .. } => large(board, start, closed).ok_or(e),
+                e => Err(e),
+            })
+            .or_else(|e| match e {
+                Error::SearchLimit { .. } => small(board, start, closed, SMALL_SEARCH_BUDGET, 0),
+                e => Err(e),
+            })?
+    } else {
+        large(board, start, closed).ok_or_else(|| Error::ConstructionFailed {
+            square: start.name(),
+            cols: board.cols(),
+            rows: board.rows(),
+        })?
+    };
+    Ok(Tour::new(board, closed, path))
+}
+
+/// Boards left to the search: small ones, and narrow ones too short for the lanes.
+fn is_small(board: Board) -> bool {
+    let (m, n) = (board.short_side(), board.long_side());
+    board.squares() <= 64 || (m == 3 && n < 32) || (m == 4 && n <= 16)
+}
+
+fn small(
+    board: Board,
+    start: Square,
+    closed: bool,
+    budget: u64,
+    salt: u64,
+) -> Result<Vec<u32>, Error> {
+    let rect = Rect::new(board.cols() as usize, board.rows() as usize);
+    let s = board.index(start) as u16;
+    let end = if closed { End::NextTo(s) } else { End::Free };
+    match rect.cover(&[Segment { start: s, end }], &[], budget, salt) {
+        Outcome::Found(mut paths) => Ok(paths
+            .pop()
+            .unwrap_or_default()
+            .into_iter()
+            .map(u32::from)
+            .collect()),
+        Outcome::Limit { nodes } => Err(Error::SearchLimit { nodes }),
+        Outcome::Impossible { nodes } => {
+            let (cols, rows) = (board.cols(), board.rows());
+            if !closed && board.squares() <= TINY && no_tour_anywhere(&rect) {
+                Err(Error::OpenSmallBoard { cols, rows })
+            } else {
+                Err(Error::NoTourFromSquare {
+                    square: start.name(),
+                    cols,
+                    rows,
+                    nodes,
+                })
+            }
+        }
+    }
+}
+
+/// Whether an exhaustive search from every square finds no open tour.
+fn no_tour_anywhere(rect: &Rect) -> bool {
+    (0..rect.size() as u16).all(|c| {
+        let seg = Segment {
+            start: c,
+            end: End::Free,
+        };
+        matches!(
+            rect.cover(&[seg], &[], SMALL_SEARCH_BUDGET, 0),
+            Outcome::Impossible { .. }
+        )
+    })
+}
+
+fn large(board: Board, start: Square, closed: bool) -> Option<Vec<u32>> {
+    if board.short_side() < 3 {
+        return None;
+    }
+    let (cols, rows) = (board.cols() as usize, board.rows() as usize);
+    let (x, y) = (start.x as usize, start.y as usize);
+    let identity = Frame {
+        origin: 0,
+        sx: 1,
+        sy: cols as i64,
+    };
+    if board.short_side() >= 5 {
+        return if closed || board.squares().is_multiple_of(2) {
+            grid::closed(cols, rows, (x, y), identity)
+        } else {
+            grid::open_odd(cols, rows, (x, y), identity)
+        };
+    }
+    // Narrow boards: lay the long side along virtual x.
+    let (n, h, s, frame) = if rows <= 4 {
+        (cols, rows, (x, y), identity)
+    } else {
+        let transposed = Frame {
+            origin: 0,
+            sx: cols as i64,
+            sy: 1,
+        };
+        (rows, cols, (y, x), transposed)
+    };
+    if h == 3 && n % 2 == 0 {
+        lanes::closed_three(n, s, frame)
+    } else {
+        lanes::open(n, h, s, frame)
+    }
+}
