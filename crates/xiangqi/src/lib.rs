@@ -49,6 +49,7 @@
 mod attacks;
 mod board;
 pub mod engine;
+pub mod explain;
 pub mod fen;
 mod movegen;
 pub mod moves;
