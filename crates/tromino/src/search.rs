@@ -5,10 +5,11 @@
 //! algorithm is fast on every region: this one is a depth-first search with strong pruning and a
 //! budget of nodes and time, and says "gave up" rather than hang.
 //!
-//! The search always covers the first free square in row-major order (from the bottom); that square
-//! must be the first square of its tromino, which leaves four candidates. After each placement it
-//! prunes when a free square next to the new tromino can no longer be covered, or when a
-//! connected free area has a number of squares that is not a multiple of 3.
+//! The search branches on the free square with the fewest trominoes that could cover it (taking a
+//! forced square at once, and backtracking at a square no tromino can cover). After each placement
+//! it prunes when a connected free area has a number of squares that is not a multiple of 3, or
+//! more than a third of its squares in one class of (x mod 2, y mod 2): every tromino covers one
+//! square of three different classes.
 
 use crate::{Shape, Square, Tromino};
 use std::time::Instant;
@@ -46,6 +47,15 @@ pub enum Reason {
         /// Its number of squares.
         cells: usize,
     },
+    /// A connected free area (the one containing `square`, of `cells` squares) has more than a
+    /// third of its squares in one class of (x mod 2, y mod 2); each tromino covers one square of
+    /// three different classes, so it cannot be tiled.
+    UnbalancedArea {
+        /// A square of the area.
+        square: Square,
+        /// Its number of squares.
+        cells: usize,
+    },
     /// No tromino fits on this free square.
     SquareCannotBeCovered {
         /// The square.
@@ -64,6 +74,7 @@ impl Reason {
         match self {
             Reason::Board(error) => error.code(),
             Reason::AreaNotMultipleOfThree { .. } => "area_not_multiple_of_three",
+            Reason::UnbalancedArea { .. } => "unbalanced_area",
             Reason::SquareCannotBeCovered { .. } => "square_cannot_be_covered",
             Reason::NoTiling { .. } => "no_tiling",
         }
@@ -77,6 +88,10 @@ impl std::fmt::Display for Reason {
             Reason::AreaNotMultipleOfThree { square, cells } => write!(
                 f,
                 "the free area around {square} has {cells} squares, which is not a multiple of 3"
+            ),
+            Reason::UnbalancedArea { square, cells } => write!(
+                f,
+                "the free area around {square} ({cells} squares) has too many squares of one parity class for trominoes"
             ),
             Reason::SquareCannotBeCovered { square } => {
                 write!(f, "no tromino fits on the free square {square}")
@@ -105,18 +120,6 @@ pub enum Outcome {
     },
 }
 
-/// A tromino seen from its first square: the x offset of its box corner, its shape, and its two
-/// other squares as (dx, dy).
-type Placement = (isize, Shape, [(isize, isize); 2]);
-
-/// The four trominoes whose first square (row-major from the bottom) is a given square.
-const FIRST_SQUARE_PLACEMENTS: [Placement; 4] = [
-    (0, Shape::EmptyUpperRight, [(1, 0), (0, 1)]),
-    (0, Shape::EmptyUpperLeft, [(1, 0), (1, 1)]),
-    (0, Shape::EmptyLowerRight, [(0, 1), (1, 1)]),
-    (-1, Shape::EmptyLowerLeft, [(-1, 1), (0, 1)]),
-];
-
 /// Searches for a tiling of the free squares of a `width` x `height` region (`free[y * width + x]`).
 pub fn tile_region(width: usize, height: usize, free: &[bool], limits: SearchLimits) -> Outcome {
     let mut search = Search::new(width, height, free);
@@ -126,16 +129,28 @@ pub fn tile_region(width: usize, height: usize, free: &[bool], limits: SearchLim
     search.run(limits)
 }
 
-/// The search state: a padded grid (a blocked border of one square all round) of free squares.
+/// What is wrong with a connected free area, if anything.
+enum AreaFault {
+    /// Its size is not a multiple of 3.
+    Size(usize),
+    /// One of the four parity classes (x mod 2, y mod 2) holds more than a third of its squares.
+    /// A tromino covers three squares of one 2x2 box, one from each of three classes, so a tiling
+    /// with t trominoes covers at most t squares of any class.
+    Parity(usize),
+}
+
+/// The search state: a padded grid (a blocked border of one square all round) of free squares,
+/// and for each 2x2 box (by its lower-left padded index) how many of its squares are free.
 struct Search {
     stride: usize,
     blocked: Vec<bool>,
+    box_free: Vec<u8>,
     free_count: usize,
     /// Flood-fill marks: a square is visited in the current pass when its mark equals `pass`.
     marks: Vec<u32>,
     pass: u32,
     stack: Vec<usize>,
-    /// The placements made: (padded index of the first square, placement number).
+    /// The placements made: (padded index of the square branched on, placement number 0..12).
     placed: Vec<(usize, usize)>,
 }
 
@@ -152,10 +167,22 @@ impl Search {
                 }
             }
         }
+        let mut box_free = vec![0u8; blocked.len()];
+        for (corner, count) in box_free
+            .iter_mut()
+            .enumerate()
+            .take(blocked.len() - stride - 1)
+        {
+            *count = [corner, corner + 1, corner + stride, corner + stride + 1]
+                .iter()
+                .filter(|&&i| !blocked[i])
+                .count() as u8;
+        }
         let marks = vec![0; blocked.len()];
         Search {
             stride,
             blocked,
+            box_free,
             free_count,
             marks,
             pass: 0,
@@ -171,39 +198,54 @@ impl Search {
         )
     }
 
+    /// The lower-left corners of the four 2x2 boxes holding square `index`, with the square's
+    /// quadrant (`dy * 2 + dx`) in each.
+    fn boxes(&self, index: usize) -> [(usize, usize); 4] {
+        let s = self.stride;
+        [
+            (index - s - 1, 3),
+            (index - s, 2),
+            (index - 1, 1),
+            (index, 0),
+        ]
+    }
+
+    /// The number of trominoes that could cover the free square `index`: in a box with k free
+    /// squares (this one included), C(k - 1, 2).
+    fn options(&self, index: usize) -> usize {
+        self.boxes(index)
+            .iter()
+            .map(|&(corner, _)| match self.box_free[corner] {
+                4 => 3,
+                3 => 1,
+                _ => 0,
+            })
+            .sum()
+    }
+
     /// The clearest reason the region is impossible before any search, if there is one.
     fn first_obstacle(&mut self) -> Option<Reason> {
         for index in 0..self.blocked.len() {
-            if !self.blocked[index] && !self.coverable(index) {
+            if !self.blocked[index] && self.options(index) == 0 {
                 return Some(Reason::SquareCannotBeCovered {
                     square: self.square(index),
                 });
             }
         }
-        self.bad_area()
-            .map(|(index, cells)| Reason::AreaNotMultipleOfThree {
+        self.bad_area().map(|(index, fault)| match fault {
+            AreaFault::Size(cells) => Reason::AreaNotMultipleOfThree {
                 square: self.square(index),
                 cells,
-            })
+            },
+            AreaFault::Parity(cells) => Reason::UnbalancedArea {
+                square: self.square(index),
+                cells,
+            },
+        })
     }
 
-    /// Whether some tromino covers the free square `index`: some 2x2 box holding it has 3 free
-    /// squares (any 3 squares of a 2x2 box form an L).
-    fn coverable(&self, index: usize) -> bool {
-        let s = self.stride;
-        [index - s - 1, index - s, index - 1, index]
-            .into_iter()
-            .any(|corner| {
-                let box_free = [corner, corner + 1, corner + s, corner + s + 1]
-                    .into_iter()
-                    .filter(|&i| !self.blocked[i])
-                    .count();
-                box_free >= 3
-            })
-    }
-
-    /// A connected free area whose size is not a multiple of 3, as (a square of it, its size).
-    fn bad_area(&mut self) -> Option<(usize, usize)> {
+    /// A connected free area that cannot be tiled, as (a square of it, what is wrong).
+    fn bad_area(&mut self) -> Option<(usize, AreaFault)> {
         self.pass += 1;
         let mut remaining = self.free_count;
         let mut start = 0;
@@ -211,22 +253,28 @@ impl Search {
             while self.blocked[start] || self.marks[start] == self.pass {
                 start += 1;
             }
-            let size = self.flood(start);
-            if !size.is_multiple_of(3) {
-                return Some((start, size));
+            let (size, classes) = self.flood(start);
+            if size % 3 != 0 {
+                return Some((start, AreaFault::Size(size)));
+            }
+            if classes.iter().any(|&c| c > size / 3) {
+                return Some((start, AreaFault::Parity(size)));
             }
             remaining -= size;
         }
         None
     }
 
-    fn flood(&mut self, start: usize) -> usize {
+    /// The size of the free area holding `start`, and its squares in each parity class.
+    fn flood(&mut self, start: usize) -> (usize, [usize; 4]) {
         let s = self.stride;
         self.marks[start] = self.pass;
         self.stack.push(start);
         let mut size = 0;
+        let mut classes = [0; 4];
         while let Some(index) = self.stack.pop() {
             size += 1;
+            classes[(index % s & 1) | ((index / s & 1) << 1)] += 1;
             for next in [index - s, index - 1, index + 1, index + s] {
                 if !self.blocked[next] && self.marks[next] != self.pass {
                     self.marks[next] = self.pass;
@@ -234,26 +282,33 @@ impl Search {
                 }
             }
         }
-        size
+        (size, classes)
     }
 
-    /// The padded indices of placement `which` at first square `index`.
-    fn squares_of(&self, index: usize, which: usize) -> [usize; 3] {
-        let (_, _, others) = FIRST_SQUARE_PLACEMENTS[which];
-        let at =
-            |(dx, dy): (isize, isize)| (index as isize + dy * self.stride as isize + dx) as usize;
-        [index, at(others[0]), at(others[1])]
-    }
-
-    /// The squares of placement `which` at `index`, if all three are free.
-    fn fits(&self, index: usize, which: usize) -> Option<[usize; 3]> {
-        let squares = self.squares_of(index, which);
-        squares.iter().all(|&i| !self.blocked[i]).then_some(squares)
+    /// Placement `which` (0..12) covering square `index`: its box corner, the box quadrant it
+    /// leaves empty, and its three squares.
+    fn placement(&self, index: usize, which: usize) -> (usize, usize, [usize; 3]) {
+        let (corner, own) = self.boxes(index)[which / 3];
+        let empty = (0..4).filter(|&q| q != own).nth(which % 3).unwrap_or(0);
+        let s = self.stride;
+        let at = |q: usize| corner + (q & 1) + (q >> 1) * s;
+        let mut squares = [0; 3];
+        for (slot, q) in squares.iter_mut().zip((0..4).filter(|&q| q != empty)) {
+            *slot = at(q);
+        }
+        (corner, empty, squares)
     }
 
     fn set(&mut self, squares: [usize; 3], blocked: bool) {
         for i in squares {
             self.blocked[i] = blocked;
+            for (corner, _) in self.boxes(i) {
+                if blocked {
+                    self.box_free[corner] -= 1;
+                } else {
+                    self.box_free[corner] += 1;
+                }
+            }
         }
         if blocked {
             self.free_count -= 3;
@@ -262,63 +317,71 @@ impl Search {
         }
     }
 
-    /// Whether the position after placing `squares` is hopeless.
-    fn dead_end(&mut self, squares: [usize; 3]) -> bool {
-        let s = self.stride;
-        for square in squares {
-            for next in [square - s, square - 1, square + 1, square + s] {
-                if !self.blocked[next] && !self.coverable(next) {
-                    return true;
-                }
+    /// The free square with the fewest ways to be covered (the first such in row-major order),
+    /// with that number; a forced square (one way) is taken at once.
+    fn most_constrained(&self) -> Option<(usize, usize)> {
+        let mut best: Option<(usize, usize)> = None;
+        for index in 0..self.blocked.len() {
+            if self.blocked[index] {
+                continue;
+            }
+            let options = self.options(index);
+            if options <= 1 {
+                return Some((index, options));
+            }
+            if best.is_none_or(|(_, b)| options < b) {
+                best = Some((index, options));
             }
         }
-        self.bad_area().is_some()
+        best
     }
 
     fn run(&mut self, limits: SearchLimits) -> Outcome {
         let mut nodes: u64 = 0;
-        let mut cursor = 0;
-        let mut next_choice = 0;
+        // The square to branch on and the next placement to try there.
+        let mut branch: Option<(usize, usize)> = None;
         loop {
             if self.free_count == 0 {
                 return Outcome::Tiled(self.trominoes());
             }
-            while self.blocked[cursor] {
-                cursor += 1;
-            }
+            let (cell, first) = match branch.take() {
+                Some(resume) => resume,
+                None => match self.most_constrained() {
+                    Some((cell, options)) if options > 0 => (cell, 0),
+                    _ => (usize::MAX, 12),
+                },
+            };
             let mut advanced = false;
-            for which in next_choice..FIRST_SQUARE_PLACEMENTS.len() {
-                let Some(squares) = self.fits(cursor, which) else {
+            for which in first..12 {
+                let (_, _, squares) = self.placement(cell, which);
+                if squares.iter().any(|&i| self.blocked[i]) {
                     continue;
-                };
+                }
                 nodes += 1;
                 if nodes > limits.max_nodes
-                    || (nodes.is_multiple_of(1024)
-                        && limits.deadline.is_some_and(|d| Instant::now() >= d))
+                    || (nodes % 256 == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d))
                 {
                     return Outcome::GaveUp { nodes };
                 }
                 self.set(squares, true);
-                if self.dead_end(squares) {
+                if self.bad_area().is_some() {
                     self.set(squares, false);
                     continue;
                 }
-                self.placed.push((cursor, which));
+                self.placed.push((cell, which));
                 advanced = true;
                 break;
             }
             if advanced {
-                next_choice = 0;
                 continue;
             }
             // Backtrack: undo the last placement and try its next alternative.
             let Some((index, which)) = self.placed.pop() else {
                 return Outcome::Impossible(Reason::NoTiling { nodes });
             };
-            let squares = self.squares_of(index, which);
+            let (_, _, squares) = self.placement(index, which);
             self.set(squares, false);
-            cursor = index;
-            next_choice = which + 1;
+            branch = Some((index, which + 1));
         }
     }
 
@@ -326,10 +389,8 @@ impl Search {
         self.placed
             .iter()
             .map(|&(index, which)| {
-                let (corner_dx, shape, _) = FIRST_SQUARE_PLACEMENTS[which];
-                let first = self.square(index);
-                let corner = Square::new((first.x as isize + corner_dx) as u32, first.y);
-                Tromino::new(corner, shape)
+                let (corner, empty, _) = self.placement(index, which);
+                Tromino::new(self.square(corner), Shape::from_index(empty as u8))
             })
             .collect()
     }
@@ -374,17 +435,20 @@ mod tests {
             tile_region(w, h, &free, SearchLimits::nodes(1000)),
             Outcome::Impossible(Reason::SquareCannotBeCovered { .. })
         ));
-        // 3x3: nine squares, every square coverable, yet no tiling.
+        // 3x3: nine squares, every square coverable, but four of them have both coordinates even
+        // and three trominoes cover at most three such squares.
         let (w, h, free) = region(&["...", "...", "..."]);
         assert!(matches!(
             tile_region(w, h, &free, SearchLimits::nodes(1000)),
-            Outcome::Impossible(Reason::NoTiling { .. })
+            Outcome::Impossible(Reason::UnbalancedArea { cells: 9, .. })
         ));
     }
 
     #[test]
     fn gives_up_when_the_budget_is_spent() {
-        let (w, h, free) = region(&["...", "...", "..."]);
+        let (w, h, free) = region(&["....", "....", "....", "...."]);
+        let mut free = free;
+        free[0] = false;
         assert!(matches!(
             tile_region(w, h, &free, SearchLimits::nodes(1)),
             Outcome::GaveUp { .. }

@@ -4,16 +4,18 @@ mod common;
 
 use proptest::prelude::*;
 use qipan_tromino::{
-    Outcome, SearchLimits, Shape, Square, Tiling, Tromino, complete, tile_region, verify_trominoes,
+    Outcome, Reason, SearchLimits, Shape, Square, Tiling, Tromino, complete, tile_region,
+    verify_trominoes,
 };
 
 /// Checks one region: the search's answer agrees with the brute-force count, and a tiling it
 /// returns really tiles the region.
-fn check_region(w: usize, h: usize, free: &[bool]) {
+fn check_region(w: usize, h: usize, free: &[bool]) -> Outcome {
     let mut scratch = free.to_vec();
     let mut tilings = Vec::new();
     common::all_tilings(w, h, &mut scratch, &mut Vec::new(), &mut tilings);
-    match tile_region(w, h, free, SearchLimits::nodes(1_000_000)) {
+    let outcome = tile_region(w, h, free, SearchLimits::nodes(1_000_000));
+    match outcome.clone() {
         Outcome::Tiled(trominoes) => {
             assert!(
                 !tilings.is_empty(),
@@ -38,15 +40,21 @@ fn check_region(w: usize, h: usize, free: &[bool]) {
         }
         Outcome::GaveUp { .. } => panic!("gave up on a tiny region"),
     }
+    outcome
 }
 
 #[test]
 fn every_region_of_the_3x4_box_matches_brute_force() {
     // All 4096 subsets of a 3x4 box.
+    let mut by_search = 0;
     for mask in 0u32..1 << 12 {
         let free: Vec<bool> = (0..12).map(|i| mask & (1 << i) != 0).collect();
-        check_region(3, 4, &free);
+        if let Outcome::Impossible(Reason::NoTiling { .. }) = check_region(3, 4, &free) {
+            by_search += 1;
+        }
     }
+    // Some regions pass every quick test and are refuted only by the exhaustive search.
+    assert!(by_search > 0);
 }
 
 proptest! {
@@ -58,6 +66,12 @@ proptest! {
         let mask = if extra { mask | mask.rotate_left(7) } else { mask };
         let free: Vec<bool> = (0..25).map(|i| mask & (1 << i) != 0).collect();
         check_region(5, 5, &free);
+    }
+
+    #[test]
+    fn random_regions_of_4x6_match_brute_force(mask in 0u32..1 << 24) {
+        let free: Vec<bool> = (0..24).map(|i| mask & (1 << i) != 0 || (mask >> (i % 7)) & 3 != 0).collect();
+        check_region(4, 6, &free);
     }
 
     #[test]
