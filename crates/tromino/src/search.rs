@@ -274,7 +274,7 @@ impl Search {
         let mut classes = [0; 4];
         while let Some(index) = self.stack.pop() {
             size += 1;
-            classes[(index % s & 1) | ((index / s & 1) << 1)] += 1;
+            classes[((index % s) & 1) | (((index / s) & 1) << 1)] += 1;
             for next in [index - s, index - 1, index + 1, index + s] {
                 if !self.blocked[next] && self.marks[next] != self.pass {
                     self.marks[next] = self.pass;
@@ -359,7 +359,8 @@ impl Search {
                 }
                 nodes += 1;
                 if nodes > limits.max_nodes
-                    || (nodes % 256 == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d))
+                    || (nodes.is_multiple_of(256)
+                        && limits.deadline.is_some_and(|d| Instant::now() >= d))
                 {
                     return Outcome::GaveUp { nodes };
                 }
