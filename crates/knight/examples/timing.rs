@@ -1,19 +1,25 @@
-use qipan_knight::*;
-fn main() {
-    for cols in 1..=12u64 {
-        for rows in 1..=12u64 {
-            let b = Board::new(cols, rows).unwrap();
-            let t = std::time::Instant::now();
-            for y in 0..rows as u32 {
-                for x in 0..cols as u32 {
-                    let _ = tour(b, Square::new(x, y), TourKind::Open);
-                    let _ = tour(b, Square::new(x, y), TourKind::Closed);
-                }
-            }
-            let e = t.elapsed().as_secs_f64();
-            if e > 0.3 {
-                println!("{cols}x{rows}: {e:.2}s");
-            }
-        }
-    }
+//! Times tours on large boards: `cargo run --release --example timing -- 10000 10000 a1`.
+use qipan_knight::{Board, Square, TourKind, tour, verify};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (cols, rows): (u64, u64) = (args[0].parse()?, args[1].parse()?);
+    let board = Board::new(cols, rows)?;
+    let start = Square::parse(args.get(2).map_or("0,0", |s| s))?;
+    let kind = if args.get(3).is_some_and(|k| k == "closed") {
+        TourKind::Closed
+    } else {
+        TourKind::Open
+    };
+    let t = std::time::Instant::now();
+    let tour = tour(board, start, kind)?;
+    let e = t.elapsed().as_secs_f64();
+    println!(
+        "{board} from {start}: {e:.3}s, {:.0} squares/s",
+        board.squares() as f64 / e
+    );
+    let t = std::time::Instant::now();
+    verify(board, tour.path(), kind == TourKind::Closed)?;
+    println!("verified in {:.3}s", t.elapsed().as_secs_f64());
+    Ok(())
 }

@@ -108,49 +108,97 @@ fn piece(role: Role, w: usize, h: usize) -> Option<Arc<Vec<Vec<u16>>>> {
     block_cover(w, h, &spec(role, w, h))
 }
 
+/// The block lengths each role uses. A path through a block alternates colours, which rules out
+/// the other lengths (e.g. odd double blocks on 3-wide boards); the pieces themselves are found
+/// by search, and a test checks that every listed one exists.
+fn candidate_widths(role: Role, h: usize) -> &'static [usize] {
+    match (role, h) {
+        (Role::Turn, 3) => &[9, 11, 13, 15],
+        (Role::Double | Role::Bridge, 3) => &[8, 10, 12, 14, 16],
+        (Role::Turn, _) => &[5, 6, 7, 8, 9],
+        (Role::Double | Role::Triple, _) => &[4, 6, 8],
+        (Role::TripleEnd, _) => &[4, 5, 6, 7, 8],
+        (Role::Bridge, _) => &[],
+    }
+}
+
 fn widths(role: Role, h: usize) -> Vec<usize> {
-    block_widths(h)
+    candidate_widths(role, h)
+        .iter()
+        .copied()
         .filter(|&w| piece(role, w, h).is_some())
         .collect()
 }
 
-/// Splits `len` into parts from `body`, or `None`.
-fn split_body(mut len: usize, body: &[usize]) -> Option<Vec<usize>> {
+/// The block lengths of one part of the board, from its far end: a first block, some blocks of
+/// various lengths, then `n_big` blocks of length `big` (stored as a count, so a part of a huge
+/// board takes no memory).
+#[derive(Debug, Clone, Default)]
+struct Parts {
+    first: usize,
+    small: Vec<usize>,
+    big: usize,
+    n_big: usize,
+}
+
+impl Parts {
+    fn len(&self) -> usize {
+        1 + self.small.len() + self.n_big
+    }
+
+    fn width(&self, i: usize) -> usize {
+        match i {
+            0 => self.first,
+            i if i <= self.small.len() => self.small[i - 1],
+            _ => self.big,
+        }
+    }
+
+    fn start(&self, i: usize) -> usize {
+        if i <= self.small.len() {
+            self.first + self.small[..i.saturating_sub(1)].iter().sum::<usize>()
+        } else {
+            self.first + self.small.iter().sum::<usize>() + (i - 1 - self.small.len()) * self.big
+        }
+    }
+}
+
+/// Splits `len` into a first block from `first` and others from `body`.
+fn split(len: usize, first: &[usize], body: &[usize]) -> Option<Parts> {
     let big = *body.iter().max()?;
-    let mut parts = Vec::new();
-    while len > 120 {
-        parts.push(big);
-        len -= big;
-    }
-    let mut best: Vec<Option<usize>> = vec![None; len + 1];
-    best[0] = Some(0);
-    for l in 1..=len {
-        best[l] = body
-            .iter()
-            .filter(|&&b| b <= l && best[l - b].is_some())
-            .copied()
-            .max();
-    }
-    let mut l = len;
-    while l > 0 {
-        let b = best[l]?;
-        parts.push(b);
-        l -= b;
-    }
-    Some(parts)
+    first.iter().filter(|&&f| f <= len).find_map(|&f| {
+        let rest = len - f;
+        // Long stretches take the longest block; the remainder is split exactly.
+        let n_big = rest.saturating_sub(120) / big;
+        let rem = rest - n_big * big;
+        let mut best: Vec<Option<usize>> = vec![None; rem + 1];
+        best[0] = Some(0);
+        for l in 1..=rem {
+            best[l] = body
+                .iter()
+                .filter(|&&b| b <= l && best[l - b].is_some())
+                .copied()
+                .max();
+        }
+        let mut small = Vec::new();
+        let mut l = rem;
+        while l > 0 {
+            let b = best[l]?;
+            small.push(b);
+            l -= b;
+        }
+        Some(Parts {
+            first: f,
+            small,
+            big,
+            n_big,
+        })
+    })
 }
 
 /// Splits the length of an out-and-back part: a turn block first, then double blocks.
-fn split_out_and_back(len: usize, h: usize) -> Option<Vec<usize>> {
-    let double = widths(Role::Double, h);
-    widths(Role::Turn, h)
-        .into_iter()
-        .filter(|&t| t <= len)
-        .find_map(|t| {
-            let mut parts = split_body(len - t, &double)?;
-            parts.insert(0, t);
-            Some(parts)
-        })
+fn split_out_and_back(len: usize, h: usize) -> Option<Parts> {
+    split(len, &widths(Role::Turn, h), &widths(Role::Double, h))
 }
 
 /// Writes paths of a block at virtual column `x0`.
@@ -162,107 +210,113 @@ fn put(out: &mut Vec<u32>, frame: Frame, x0: usize, w: usize, cells: &[u16]) {
     }));
 }
 
-/// Writes an out-and-back part whose blocks (turn block first) start at virtual column 0: in on
-/// the upper lane from the right, turn, back on the lower lane.
-fn out_and_back(out: &mut Vec<u32>, frame: Frame, h: usize, parts: &[usize]) -> Option<()> {
-    let starts = starts(parts);
-    for i in (1..parts.len()).rev() {
-        put(
-            out,
-            frame,
-            starts[i],
-            parts[i],
-            &piece(Role::Double, parts[i], h)?[0],
-        );
-    }
-    put(out, frame, 0, parts[0], &piece(Role::Turn, parts[0], h)?[0]);
-    for i in 1..parts.len() {
-        put(
-            out,
-            frame,
-            starts[i],
-            parts[i],
-            &piece(Role::Double, parts[i], h)?[1],
-        );
+/// For each block length, the offsets on the real board of path `seg` of a role's piece.
+fn offsets(role: Role, seg: usize, h: usize, frame: Frame) -> Vec<Option<Vec<i64>>> {
+    (0..=*block_widths(h).end())
+        .map(|w| {
+            if w < 4 {
+                return None;
+            }
+            let cells = piece(role, w, h)?.get(seg)?.clone();
+            Some(
+                cells
+                    .iter()
+                    .map(|&c| {
+                        (c as usize % w) as i64 * frame.sx + (c as usize / w) as i64 * frame.sy
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Writes one path through every block of `parts` but the first, from the far end towards the
+/// first block (`towards_first`) or away from it.
+fn sweep(
+    out: &mut Vec<u32>,
+    frame: Frame,
+    parts: &Parts,
+    offs: &[Option<Vec<i64>>],
+    towards_first: bool,
+) -> Option<()> {
+    let mut put_block = |i: usize, x: usize| -> Option<()> {
+        let o = offs.get(parts.width(i))?.as_ref()?;
+        let base = frame.origin + x as i64 * frame.sx;
+        out.extend(o.iter().map(|&d| (base + d) as u32));
+        Some(())
+    };
+    if towards_first {
+        let mut x = parts.start(parts.len() - 1) + parts.width(parts.len() - 1);
+        for i in (1..parts.len()).rev() {
+            x -= parts.width(i);
+            put_block(i, x)?;
+        }
+    } else {
+        let mut x = parts.first;
+        for i in 1..parts.len() {
+            put_block(i, x)?;
+            x += parts.width(i);
+        }
     }
     Some(())
 }
 
-/// Splits the length of a triple part: an end block first, then triple blocks.
-fn split_triple(len: usize, h: usize) -> Option<Vec<usize>> {
-    let triple = widths(Role::Triple, h);
-    widths(Role::TripleEnd, h)
-        .into_iter()
-        .filter(|&t| t <= len)
-        .find_map(|t| {
-            let mut parts = split_body(len - t, &triple)?;
-            parts.insert(0, t);
-            Some(parts)
-        })
+/// Writes an out-and-back part whose blocks (turn block first) start at virtual column 0: in on
+/// the upper lane from the right, turn, back on the lower lane.
+fn out_and_back(out: &mut Vec<u32>, frame: Frame, h: usize, parts: &Parts) -> Option<()> {
+    sweep(out, frame, parts, &offsets(Role::Double, 0, h, frame), true)?;
+    put(
+        out,
+        frame,
+        0,
+        parts.first,
+        &piece(Role::Turn, parts.first, h)?[0],
+    );
+    sweep(
+        out,
+        frame,
+        parts,
+        &offsets(Role::Double, 1, h, frame),
+        false,
+    )
 }
 
 /// Writes lanes 0 and 1 of a triple part (blocks from virtual column 0, end block first):
 /// in from the right, turn in the end block, back to the right.
-fn triple_out_and_back(out: &mut Vec<u32>, frame: Frame, h: usize, parts: &[usize]) -> Option<()> {
-    let starts = starts(parts);
-    for i in (1..parts.len()).rev() {
-        put(
-            out,
-            frame,
-            starts[i],
-            parts[i],
-            &piece(Role::Triple, parts[i], h)?[0],
-        );
-    }
+fn triple_out_and_back(out: &mut Vec<u32>, frame: Frame, h: usize, parts: &Parts) -> Option<()> {
+    sweep(out, frame, parts, &offsets(Role::Triple, 0, h, frame), true)?;
     put(
         out,
         frame,
         0,
-        parts[0],
-        &piece(Role::TripleEnd, parts[0], h)?[0],
+        parts.first,
+        &piece(Role::TripleEnd, parts.first, h)?[0],
     );
-    for i in 1..parts.len() {
-        put(
-            out,
-            frame,
-            starts[i],
-            parts[i],
-            &piece(Role::Triple, parts[i], h)?[1],
-        );
-    }
-    Some(())
+    sweep(
+        out,
+        frame,
+        parts,
+        &offsets(Role::Triple, 1, h, frame),
+        false,
+    )
 }
 
 /// Writes lane 2 of a triple part: in from the right to the tour's end in the end block.
-fn triple_home(out: &mut Vec<u32>, frame: Frame, h: usize, parts: &[usize]) -> Option<()> {
-    let starts = starts(parts);
-    for i in (1..parts.len()).rev() {
-        put(
-            out,
-            frame,
-            starts[i],
-            parts[i],
-            &piece(Role::Triple, parts[i], h)?[2],
-        );
-    }
+fn triple_home(out: &mut Vec<u32>, frame: Frame, h: usize, parts: &Parts) -> Option<()> {
+    sweep(out, frame, parts, &offsets(Role::Triple, 2, h, frame), true)?;
     put(
         out,
         frame,
         0,
-        parts[0],
-        &piece(Role::TripleEnd, parts[0], h)?[1],
+        parts.first,
+        &piece(Role::TripleEnd, parts.first, h)?[1],
     );
     Some(())
 }
 
-fn starts(parts: &[usize]) -> Vec<usize> {
-    let mut starts = Vec::with_capacity(parts.len());
-    let mut x = 0;
-    for &w in parts {
-        starts.push(x);
-        x += w;
-    }
-    starts
+/// Splits the length of a triple part: an end block first, then triple blocks.
+fn split_triple(len: usize, h: usize) -> Option<Parts> {
+    split(len, &widths(Role::TripleEnd, h), &widths(Role::Triple, h))
 }
 
 /// The frame seen in a mirror: virtual column x becomes `n - 1 - x`.
@@ -278,7 +332,7 @@ fn mirror(frame: Frame, n: usize) -> Frame {
 pub(crate) fn closed_three(n: usize, start: Cell, frame: Frame) -> Option<Vec<u32>> {
     let h = 3;
     for wb in widths(Role::Bridge, h) {
-        for a in 4..n.saturating_sub(wb) {
+        for a in 4..n.saturating_sub(wb).min(200) {
             let (Some(left), Some(right)) =
                 (split_out_and_back(a, h), split_out_and_back(n - a - wb, h))
             else {
@@ -312,39 +366,41 @@ pub(crate) fn open(n: usize, h: usize, start: Cell, frame: Frame) -> Option<Vec<
 fn open_from(n: usize, h: usize, start: Cell, frame: Frame, budget: u64) -> Option<Vec<u32>> {
     for ws in block_widths(h).rev() {
         for a in start.0.saturating_sub(ws - 1)..=start.0 {
-            if a + ws > n {
+            if a + ws > n || (a == 0 && a + ws == n) {
                 continue;
             }
             let right_len = n - a - ws;
             // On 4-wide boards a start between two parts needs the triple part on its left.
             let triple = h == 4 && a > 0 && right_len > 0;
             let left = match (a, triple) {
-                (0, _) => Some(Vec::new()),
-                (_, true) => split_triple(a, h),
-                (_, false) => split_out_and_back(a, h),
+                (0, _) => None,
+                (_, true) => match split_triple(a, h) {
+                    Some(p) => Some(p),
+                    None => continue,
+                },
+                (_, false) => match split_out_and_back(a, h) {
+                    Some(p) => Some(p),
+                    None => continue,
+                },
             };
-            let right = if right_len == 0 {
-                Some(Vec::new())
-            } else {
-                split_out_and_back(right_len, h)
+            let right = match right_len {
+                0 => None,
+                _ => match split_out_and_back(right_len, h) {
+                    Some(p) => Some(p),
+                    None => continue,
+                },
             };
-            let (Some(left), Some(right)) = (left, right) else {
-                continue;
-            };
-            if left.is_empty() && right.is_empty() {
-                continue;
-            }
             let p = ports(ws, h);
             let s = (start.0 - a, start.1);
-            let segs: Spec = match (left.is_empty(), right.is_empty()) {
+            let segs: Spec = match (&left, &right) {
                 _ if triple => vec![
                     (s, Some(TRIPLE_OUT[0])),
                     (TRIPLE_OUT[1], Some(p.right_out)),
                     (p.right_in, Some(TRIPLE_OUT[2])),
                 ],
-                (true, _) => vec![(s, Some(p.right_out)), (p.right_in, None)],
-                (false, true) => vec![(s, Some(p.lu)), (p.ld, None)],
-                (false, false) => vec![
+                (None, _) => vec![(s, Some(p.right_out)), (p.right_in, None)],
+                (Some(_), None) => vec![(s, Some(p.lu)), (p.ld, None)],
+                (Some(_), Some(_)) => vec![
                     (s, Some(p.lu)),
                     (p.ld, Some(p.right_out)),
                     (p.right_in, None),
@@ -356,6 +412,7 @@ fn open_from(n: usize, h: usize, start: Cell, frame: Frame, budget: u64) -> Opti
             let mut out = Vec::with_capacity(n * h);
             put(&mut out, frame, a, ws, &special[0]);
             if triple {
+                let (left, right) = (left?, right?);
                 triple_out_and_back(&mut out, frame, h, &left)?;
                 put(&mut out, frame, a, ws, &special[1]);
                 out_and_back(&mut out, mirror(frame, n), h, &right)?;
@@ -363,12 +420,12 @@ fn open_from(n: usize, h: usize, start: Cell, frame: Frame, budget: u64) -> Opti
                 triple_home(&mut out, frame, h, &left)?;
                 return Some(out);
             }
-            if !left.is_empty() {
-                out_and_back(&mut out, frame, h, &left)?;
+            if let Some(left) = &left {
+                out_and_back(&mut out, frame, h, left)?;
                 put(&mut out, frame, a, ws, &special[1]);
             }
-            if !right.is_empty() {
-                out_and_back(&mut out, mirror(frame, n), h, &right)?;
+            if let Some(right) = &right {
+                out_and_back(&mut out, mirror(frame, n), h, right)?;
                 put(&mut out, frame, a, ws, &special[special.len() - 1]);
             }
             return Some(out);
@@ -384,13 +441,21 @@ mod tests {
     use crate::verify::verify;
 
     #[test]
-    fn every_role_has_blocks() {
+    fn every_listed_block_has_its_paths() {
         for h in [3, 4] {
-            for role in [Role::Turn, Role::Double] {
-                assert!(!widths(role, h).is_empty(), "{role:?} h={h}");
+            for role in [
+                Role::Turn,
+                Role::Double,
+                Role::Bridge,
+                Role::Triple,
+                Role::TripleEnd,
+            ] {
+                if h == 3 && matches!(role, Role::Triple | Role::TripleEnd) {
+                    continue;
+                }
+                assert_eq!(widths(role, h), candidate_widths(role, h), "{role:?} h={h}");
             }
         }
-        assert!(!widths(Role::Bridge, 3).is_empty());
     }
 
     #[test]
