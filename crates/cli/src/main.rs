@@ -2,6 +2,7 @@
 
 mod arena;
 mod bench;
+mod link;
 mod serve;
 mod tromino;
 mod ucci;
@@ -32,6 +33,8 @@ enum Command {
     Xiangqi(xiangqi::Args),
     /// Tile a board with one missing square by L-trominoes (棋盘覆盖).
     Tromino(tromino::Args),
+    /// Deal and solve Lianliankan boards: `qipan link new`, `qipan link solve` (连连看).
+    Link(link::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -45,6 +48,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Ucci(args)) => ucci::run(args),
         Some(Command::Arena(args)) => arena::run(args),
         Some(Command::Tromino(args)) => tromino::run(args),
+        Some(Command::Link(args)) => link::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

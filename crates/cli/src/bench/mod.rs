@@ -5,6 +5,7 @@
 //! the criterion benchmarks in each crate's `benches/` are the detailed counterpart.
 
 mod house;
+mod link;
 mod table;
 mod tromino;
 mod xiangqi;
@@ -61,6 +62,7 @@ fn all_cases() -> Vec<Case> {
     cases.extend(house::cases());
     cases.extend(xiangqi_engine::cases());
     cases.extend(tromino::cases());
+    cases.extend(link::cases());
     cases
 }
 
