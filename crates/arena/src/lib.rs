@@ -24,5 +24,6 @@ pub mod runner;
 pub mod schedule;
 pub mod tally;
 pub mod uci_engine;
+pub mod xiangqi;
 
 pub use error::ArenaError;

@@ -37,6 +37,11 @@ pub trait FenGame {
 pub struct UciEngine {
     process: EngineProcess,
     dialect: Dialect,
+    /// UCCI only: times go in milliseconds (the engine offered `usemillisec`), else in seconds.
+    millis: bool,
+    /// A `go` was sent whose `bestmove` has not been read (the engine overran its time): it must
+    /// be stopped and its answer discarded before the engine is asked anything else.
+    awaiting: bool,
 }
 
 impl UciEngine {
@@ -57,6 +62,7 @@ impl UciEngine {
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         let mut name = None;
         let mut has_variant_option = false;
+        let mut has_millis_option = false;
         loop {
             let line = process.read_line(deadline, ok)?;
             let line = line.trim();
@@ -69,13 +75,25 @@ impl UciEngine {
             if line.starts_with("option name UCI_Variant ") {
                 has_variant_option = true;
             }
+            if line.starts_with("option usemillisec ") {
+                has_millis_option = true;
+            }
         }
         if let Some(name) = name {
             process.set_name(name);
         }
-        let mut engine = UciEngine { process, dialect };
+        let millis = dialect == Dialect::Uci || has_millis_option;
+        let mut engine = UciEngine {
+            process,
+            dialect,
+            millis,
+            awaiting: false,
+        };
         if dialect == Dialect::Uci && has_variant_option {
             engine.set_option("UCI_Variant", variant)?;
+        }
+        if dialect == Dialect::Ucci && has_millis_option {
+            engine.set_option("usemillisec", "true")?;
         }
         for (name, value) in options {
             engine.set_option(name, value)?;
@@ -93,8 +111,21 @@ impl UciEngine {
         self.process.send(&line)
     }
 
-    /// `isready` / `readyok`, discarding anything said before (e.g. a late `bestmove`).
+    /// Stops a search that overran its time and discards its late answer.
+    fn settle(&mut self) -> Result<(), ArenaError> {
+        if self.awaiting {
+            self.process.send("stop")?;
+            let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+            self.process
+                .read_until(deadline, "bestmove after stop", is_answer)?;
+            self.awaiting = false;
+        }
+        Ok(())
+    }
+
+    /// `isready` / `readyok`, discarding anything said before.
     fn sync(&mut self) -> Result<(), ArenaError> {
+        self.settle()?;
         self.process.send("isready")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         self.process
@@ -105,9 +136,17 @@ impl UciEngine {
     /// The `go` command for a clock.
     fn go_command(&self, seat: Seat, clock: &ClockView) -> String {
         let ms = |d: Duration| d.as_millis();
+        // UCCI without `usemillisec` counts whole seconds.
+        let ucci_time = |d: Duration| {
+            if self.millis {
+                d.as_millis()
+            } else {
+                d.as_millis().div_ceil(1000).max(1)
+            }
+        };
         match (self.dialect, clock.movetime) {
             (Dialect::Uci, Some(t)) => format!("go movetime {}", ms(t)),
-            (Dialect::Ucci, Some(t)) => format!("go time {} movestogo 1", ms(t)),
+            (Dialect::Ucci, Some(t)) => format!("go time {} movestogo 1", ucci_time(t)),
             (Dialect::Uci, None) => {
                 let own = (clock.own_time, clock.own_increment);
                 let opponent = (clock.opponent_time, clock.opponent_increment);
@@ -125,10 +164,10 @@ impl UciEngine {
             }
             (Dialect::Ucci, None) => format!(
                 "go time {} increment {} opptime {} oppincrement {}",
-                ms(clock.own_time),
-                ms(clock.own_increment),
-                ms(clock.opponent_time),
-                ms(clock.opponent_increment)
+                ucci_time(clock.own_time),
+                ucci_time(clock.own_increment),
+                ucci_time(clock.opponent_time),
+                ucci_time(clock.opponent_increment)
             ),
         }
     }
@@ -162,17 +201,23 @@ where
             position.push_str(" moves ");
             position.push_str(&moves.join(" "));
         }
+        self.settle()?;
         self.process.send(&position)?;
         let go = self.go_command(seat, &clock);
         self.process.send(&go)?;
-        let line = self.process.read_until(deadline, "bestmove", |l| {
-            l.starts_with("bestmove") || l.starts_with("nobestmove")
-        })?;
+        self.awaiting = true;
+        let line = self.process.read_until(deadline, "bestmove", is_answer)?;
+        self.awaiting = false;
         parse_bestmove(&line).ok_or_else(|| ArenaError::Protocol {
             engine: self.process.name().to_string(),
             detail: format!("cannot read `{line}`"),
         })
     }
+}
+
+/// Whether a line answers `go`.
+fn is_answer(line: &str) -> bool {
+    line.starts_with("bestmove") || line.starts_with("nobestmove")
 }
 
 /// Reads a `bestmove` or `nobestmove` line.

@@ -177,15 +177,25 @@ fn info_line(info: &Info, dialect: Dialect) -> String {
     line
 }
 
-/// Runs the protocol until `quit` or the end of `input`.
+/// Runs the protocol with a default engine until `quit` or the end of `input`.
 pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
-    let out = Mutex::new(output);
-    let stop = AtomicBool::new(false);
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     let mut engine = Engine::new(DEFAULT_HASH_MB);
     engine.set_seed(seed);
+    run_with_engine(engine, input, output)
+}
+
+/// Runs the protocol with `engine` (already configured, e.g. with a level) until `quit` or the
+/// end of `input`.
+pub fn run_with_engine<R: BufRead, W: Write + Send>(
+    engine: Engine,
+    input: R,
+    output: W,
+) -> io::Result<()> {
+    let out = Mutex::new(output);
+    let stop = AtomicBool::new(false);
     let mut session = Session {
         dialect: Dialect::Ucci,
         position: Position::startpos(),
@@ -227,9 +237,15 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                     } else {
                         Dialect::Uci
                     };
+                    let level = engine.as_ref().map_or(10, |e| e.level().get());
+                    let name = if level == 10 {
+                        NAME.to_string()
+                    } else {
+                        format!("{NAME} level {level}")
+                    };
                     let lines: Vec<String> = match session.dialect {
                         Dialect::Ucci => vec![
-                            format!("id name {NAME}"),
+                            format!("id name {name}"),
                             format!("id author {AUTHOR}"),
                             "option usemillisec type check default false".into(),
                             format!(
@@ -239,7 +255,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
                             "ucciok".into(),
                         ],
                         Dialect::Uci => vec![
-                            format!("id name {NAME}"),
+                            format!("id name {name}"),
                             format!("id author {AUTHOR}"),
                             format!(
                                 "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
