@@ -4,6 +4,7 @@
 mod games;
 mod health;
 mod leaderboards;
+mod tromino;
 
 use axum::Router;
 use axum::http::StatusCode;
@@ -17,6 +18,7 @@ pub fn routes() -> Router<AppState> {
         .merge(health::routes())
         .merge(games::routes())
         .merge(leaderboards::routes())
+        .merge(tromino::routes())
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)
 }

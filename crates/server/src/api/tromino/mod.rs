@@ -1,0 +1,382 @@
+//! Tromino tiling (棋盘覆盖) under `/api/tromino`: start a board, place, undo, hint, the
+//! divide-and-conquer demo, and the leaderboard entry for a board the server has verified.
+//!
+//! The server is authoritative: a placement that overlaps, leaves the board, covers the missing
+//! square or leaves the rest of the board untileable is refused with a 422 whose `code` says why.
+
+mod state;
+
+use std::time::{Duration, Instant};
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use qipan_tromino::{Outcome, SearchLimits, Square, Step, Tromino, complete, golomb_steps};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use self::state::{GameState, GameView, HINT_PENALTY_MS, Piece, now_ms};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntry, SavedGame};
+
+/// Board sides a game may use (the page offers 4, 8, 16 and 32).
+const SIDES: std::ops::RangeInclusive<u32> = 2..=32;
+/// How long a tileability check may take before the move is let through undecided.
+const CHECK_TIME: Duration = Duration::from_millis(1500);
+/// Longest leaderboard name, in characters.
+const MAX_NAME_CHARS: usize = 32;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/tromino/games", post(new_game))
+        .route("/tromino/games/{id}", get(get_game))
+        .route("/tromino/games/{id}/place", post(place))
+        .route("/tromino/games/{id}/undo", post(undo))
+        .route("/tromino/games/{id}/hint", post(hint))
+        .route("/tromino/games/{id}/leaderboard", post(enter_leaderboard))
+        .route("/tromino/demo", get(demo))
+}
+
+/// A library error as a 422 with the library's stable code.
+fn refused(error: qipan_tromino::Error) -> ApiError {
+    ApiError::unprocessable(error.code(), error.to_string())
+}
+
+#[derive(Deserialize)]
+struct NewGameBody {
+    size: u32,
+    /// The missing square; a random one when absent.
+    missing: Option<[u32; 2]>,
+}
+
+async fn new_game(
+    State(app): State<AppState>,
+    ApiJson(body): ApiJson<NewGameBody>,
+) -> Result<Json<GameView>, ApiError> {
+    if !SIDES.contains(&body.size) {
+        return Err(ApiError::unprocessable(
+            "size_out_of_range",
+            format!(
+                "the board side must be between {} and {}",
+                SIDES.start(),
+                SIDES.end()
+            ),
+        ));
+    }
+    let n = body.size;
+    let missing = match body.missing {
+        Some([x, y]) => Square::new(x, y),
+        None => random_tileable_square(n),
+    };
+    qipan_tromino::check_tileable(n, missing).map_err(refused)?;
+    let state = GameState {
+        size: n,
+        missing: [missing.x, missing.y],
+        placed: Vec::new(),
+        started_ms: now_ms(),
+        time_ms: None,
+        hints: 0,
+        entered: false,
+    };
+    let game = app
+        .store
+        .create_game(NewGame {
+            kind: GameKind::Tromino,
+            variant: variant(n),
+            mode: "solo".into(),
+            players: json!({}),
+            state: state.to_json(),
+        })
+        .await?;
+    Ok(Json(GameView::new(&game, &state, false)))
+}
+
+/// The leaderboard variant of a board side, e.g. `8x8`.
+fn variant(n: u32) -> String {
+    format!("{n}x{n}")
+}
+
+/// A missing square chosen from the clock, among those that leave a tileable board.
+fn random_tileable_square(n: u32) -> Square {
+    let seed = now_ms().unsigned_abs().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 17;
+    let cells = u64::from(n) * u64::from(n);
+    (0..cells)
+        .map(|i| {
+            let k = (seed + i) % cells;
+            Square::new((k % u64::from(n)) as u32, (k / u64::from(n)) as u32)
+        })
+        .find(|&s| qipan_tromino::check_tileable(n, s).is_ok())
+        .unwrap_or(Square::new(0, 0))
+}
+
+async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
+    let game = app.store.game(id).await?;
+    if game.kind != GameKind::Tromino {
+        return Err(ApiError::not_found(format!(
+            "game {id} is not a tromino game"
+        )));
+    }
+    let state = GameState::from_saved(&game)?;
+    Ok((game, state))
+}
+
+async fn get_game(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, state) = load(&app, id).await?;
+    Ok(Json(GameView::new(&game, &state, false)))
+}
+
+/// Runs the tileability search off the async threads, within [`CHECK_TIME`].
+async fn search(
+    app: &AppState,
+    state: &GameState,
+    placed: Vec<Tromino>,
+) -> Result<Outcome, ApiError> {
+    let (n, missing) = (state.size, state.missing_square());
+    let budget = CHECK_TIME.min(app.compute.max_time());
+    app.compute
+        .run(move |_stop| {
+            let limits = SearchLimits {
+                max_nodes: 50_000_000,
+                deadline: Some(Instant::now() + budget),
+            };
+            complete(n, missing, &placed, limits)
+        })
+        .await?
+        .map_err(refused)
+}
+
+#[derive(Deserialize)]
+struct PlaceBody {
+    revision: i64,
+    #[serde(flatten)]
+    piece: Piece,
+}
+
+async fn place(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<PlaceBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load(&app, id).await?;
+    if game.status != GameStatus::Ongoing {
+        return Err(ApiError::conflict(
+            "game_over",
+            "this board is already covered",
+        ));
+    }
+    let mut placed = state.trominoes();
+    placed.push(body.piece.into());
+    // Overlap, off-board and missing-square errors come back from the library as they are.
+    let outcome = search(&app, &state, placed.clone()).await?;
+    let undecided = match outcome {
+        Outcome::Tiled(_) => false,
+        Outcome::GaveUp { .. } => true,
+        Outcome::Impossible(reason) => {
+            return Err(ApiError::unprocessable(
+                format!("untileable_{}", reason.code()),
+                format!("after this tromino the rest cannot be covered: {reason}"),
+            ));
+        }
+    };
+    state.placed.push(body.piece);
+    let mut update = GameUpdate {
+        append_actions: vec![json!({ "place": body.piece })],
+        ..GameUpdate::default()
+    };
+    let n = u64::from(state.size);
+    if placed.len() as u64 * 3 == n * n - 1 {
+        qipan_tromino::verify_trominoes(state.size, state.missing_square(), &placed)
+            .map_err(ApiError::internal)?;
+        let time_ms = now_ms() - state.started_ms + HINT_PENALTY_MS * i64::from(state.hints);
+        state.time_ms = Some(time_ms);
+        update.status = Some(GameStatus::Finished);
+        update.result = Some(json!({ "covered": true, "time_ms": time_ms, "hints": state.hints }));
+    }
+    update.state = state.to_json();
+    let game = app.store.update_game(id, body.revision, update).await?;
+    Ok(Json(GameView::new(&game, &state, undecided)))
+}
+
+#[derive(Deserialize)]
+struct RevisionBody {
+    revision: i64,
+}
+
+async fn undo(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load(&app, id).await?;
+    if game.status != GameStatus::Ongoing {
+        return Err(ApiError::conflict(
+            "game_over",
+            "this board is already covered",
+        ));
+    }
+    let Some(piece) = state.placed.pop() else {
+        return Err(ApiError::unprocessable(
+            "nothing_to_undo",
+            "no tromino has been placed yet",
+        ));
+    };
+    let update = GameUpdate {
+        state: state.to_json(),
+        append_actions: vec![json!({ "undo": piece })],
+        ..GameUpdate::default()
+    };
+    let game = app.store.update_game(id, body.revision, update).await?;
+    Ok(Json(GameView::new(&game, &state, false)))
+}
+
+#[derive(Serialize)]
+struct HintView {
+    game: GameView,
+    /// One tromino of a completion of the current board.
+    hint: Piece,
+}
+
+async fn hint(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<HintView>, ApiError> {
+    let (game, mut state) = load(&app, id).await?;
+    if game.status != GameStatus::Ongoing {
+        return Err(ApiError::conflict(
+            "game_over",
+            "this board is already covered",
+        ));
+    }
+    let hint = match search(&app, &state, state.trominoes()).await? {
+        Outcome::Tiled(rest) => rest.first().copied().map(Piece::from),
+        Outcome::GaveUp { .. } => {
+            return Err(ApiError::unprocessable(
+                "hint_unknown",
+                "no completion was found in time; try undoing a tromino",
+            ));
+        }
+        Outcome::Impossible(reason) => {
+            return Err(ApiError::unprocessable(
+                format!("untileable_{}", reason.code()),
+                format!("the rest of the board cannot be covered: {reason}"),
+            ));
+        }
+    };
+    let Some(hint) = hint else {
+        return Err(ApiError::unprocessable(
+            "nothing_left",
+            "the board is already covered",
+        ));
+    };
+    state.hints += 1;
+    let update = GameUpdate {
+        state: state.to_json(),
+        append_actions: vec![json!({ "hint": hint })],
+        ..GameUpdate::default()
+    };
+    let game = app.store.update_game(id, body.revision, update).await?;
+    Ok(Json(HintView {
+        game: GameView::new(&game, &state, false),
+        hint,
+    }))
+}
+
+#[derive(Deserialize)]
+struct EntryBody {
+    name: String,
+}
+
+async fn enter_leaderboard(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<EntryBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load(&app, id).await?;
+    let name = body.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(ApiError::unprocessable(
+            "bad_name",
+            format!("the name must have 1 to {MAX_NAME_CHARS} characters"),
+        ));
+    }
+    let (Some(time_ms), GameStatus::Finished) = (state.time_ms, game.status) else {
+        return Err(ApiError::conflict(
+            "not_finished",
+            "only a covered board can enter the leaderboard",
+        ));
+    };
+    if state.entered {
+        return Err(ApiError::conflict(
+            "already_entered",
+            "this board is already on the leaderboard",
+        ));
+    }
+    // Verified again from the saved pieces, not from anything the page says.
+    qipan_tromino::verify_trominoes(state.size, state.missing_square(), &state.trominoes())
+        .map_err(refused)?;
+    state.entered = true;
+    let update = GameUpdate {
+        state: state.to_json(),
+        append_actions: vec![json!({ "leaderboard": name })],
+        ..GameUpdate::default()
+    };
+    let game = app.store.update_game(id, game.revision, update).await?;
+    app.store
+        .add_leaderboard_entry(NewLeaderboardEntry {
+            game: GameKind::Tromino,
+            variant: variant(state.size),
+            name,
+            score: None,
+            time_ms: Some(time_ms),
+            game_id: Some(id),
+        })
+        .await?;
+    Ok(Json(GameView::new(&game, &state, false)))
+}
+
+#[derive(Deserialize)]
+struct DemoQuery {
+    size: u32,
+    x: u32,
+    y: u32,
+}
+
+#[derive(Serialize)]
+struct DemoStep {
+    origin: [u32; 2],
+    side: u32,
+    hole: [u32; 2],
+    piece: Piece,
+    depth: u32,
+}
+
+impl From<Step> for DemoStep {
+    fn from(step: Step) -> Self {
+        DemoStep {
+            origin: [step.origin.x, step.origin.y],
+            side: step.side,
+            hole: [step.hole.x, step.hole.y],
+            piece: step.tromino.into(),
+            depth: step.depth,
+        }
+    }
+}
+
+/// The steps of the divide and conquer on a 2^k board (k <= 6), in recursion order.
+async fn demo(ApiQuery(query): ApiQuery<DemoQuery>) -> Result<Json<Vec<DemoStep>>, ApiError> {
+    if !query.size.is_power_of_two() || !(2..=64).contains(&query.size) {
+        return Err(ApiError::unprocessable(
+            "demo_size",
+            "the demo shows boards of side 2, 4, 8, 16, 32 or 64",
+        ));
+    }
+    let k = query.size.trailing_zeros();
+    let steps = golomb_steps(k, Square::new(query.x, query.y)).map_err(refused)?;
+    Ok(Json(steps.into_iter().map(DemoStep::from).collect()))
+}

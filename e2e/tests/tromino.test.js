@@ -1,0 +1,82 @@
+// Tromino tiling: pick a board and its special square, place pieces (click and drag), see a
+// refusal explained, finish, enter the leaderboard, and watch the demo.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
+
+let browser;
+
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+/** The client point at the centre of the 2x2 box whose lower-left square is (x, y). */
+async function boxCentre(page, n, x, y) {
+  const box = await page.locator('#board').boundingBox();
+  return { x: box.x + ((x + 1) / n) * box.width, y: box.y + ((n - (y + 1)) / n) * box.height };
+}
+
+async function placeByClick(page, n, piece) {
+  await page.click(`#tray button[data-shape="${piece.shape}"]`);
+  const at = await boxCentre(page, n, piece.x, piece.y);
+  const before = await page.locator('#board path.piece').count();
+  await page.mouse.click(at.x, at.y);
+  await page.waitForFunction((count) => document.querySelectorAll('#board path.piece').length > count, before);
+}
+
+test('a 4x4 board is chosen, played with a refusal and a drag, finished and ranked', async () => {
+  const page = await openPage(browser, '/tromino/', { locale: 'en-US' });
+  await page.waitForSelector('#board rect.cell');
+  await page.selectOption('#size', '4');
+  await page.click('#choose-square');
+  await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 16);
+  await page.click('#board rect.cell[data-x="0"][data-y="0"]');
+  await page.waitForSelector('#board rect.missing');
+
+  // Walling off the corner (3, 3) is refused, with the reason.
+  await page.click('#tray button[data-shape="ur"]');
+  const wall = await boxCentre(page, 4, 2, 2);
+  await page.mouse.click(wall.x, wall.y);
+  await page.waitForSelector('#status.error');
+  assert.match(await page.textContent('#status'), /no tromino can ever cover|cannot be covered|multiple of 3/);
+  await screenshot(page, 'tromino-refused');
+
+  await placeByClick(page, 4, { x: 1, y: 1, shape: 'll' });
+  await placeByClick(page, 4, { x: 0, y: 0, shape: 'll' });
+  await placeByClick(page, 4, { x: 2, y: 0, shape: 'ul' });
+  await placeByClick(page, 4, { x: 0, y: 2, shape: 'lr' });
+  // The last one by dragging it from the tray.
+  const handle = await page.locator('#tray button[data-shape="ll"]').boundingBox();
+  const target = await boxCentre(page, 4, 2, 2);
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x, target.y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForSelector('#status.ok');
+  assert.match(await page.textContent('#status'), /Done!/);
+
+  await page.fill('#lb-name', 'Ada');
+  await page.click('#lb-form button[type="submit"]');
+  await page.waitForFunction(() => [...document.querySelectorAll('#lb-rows td')].some((td) => td.textContent === 'Ada'));
+  await screenshot(page, 'tromino-finished');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the demo animates the divide and conquer, in Chinese', async () => {
+  const page = await openPage(browser, '/tromino/', { locale: 'zh-CN' });
+  await page.waitForSelector('#board rect.cell');
+  await page.selectOption('#size', '8');
+  await page.click('#new-random');
+  await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 64);
+  await page.$eval('#demo-speed', (input) => { input.value = '10'; });
+  await page.click('#demo-play');
+  await page.waitForFunction(() => document.querySelector('#demo-info').textContent.includes('递归深度'));
+  await page.waitForSelector('#board line.split');
+  await screenshot(page, 'tromino-demo');
+  await page.waitForFunction(() => document.querySelector('#demo-info').textContent.includes('演示完成'), null, { timeout: 15000 });
+  assert.equal(await page.locator('#board path.piece').count(), 21);
+  await page.click('#demo-stop');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -1,0 +1,294 @@
+// The tromino page: a board from the server, the tray, placement by drag or click, undo, hint,
+// the divide-and-conquer demo, the timer and the leaderboard.
+
+import '/js/shell.js';
+import { registerStrings, t } from '/js/i18n.js';
+import { ApiError } from '/js/api.js';
+import { STRINGS } from './strings.js';
+import { drawBoard, boardPoint, pieceAt } from './board.js';
+import { cells, rotate } from './shapes.js';
+import { createTray } from './tray.js';
+import { createDemo } from './demo.js';
+import { formatTime, showLeaderboard } from './leaderboard.js';
+import * as server from './game-api.js';
+
+registerStrings(STRINGS);
+
+const STORAGE_KEY = 'qipan.tromino.game';
+const $ = (id) => document.getElementById(id);
+const svg = $('board');
+
+let game = null; // the server's view of the game
+let mode = 'play'; // 'play' | 'choose' | 'demo'
+let ghost = null; // {piece, ok}
+let hintPiece = null;
+let demo = null;
+let clock = { elapsed: 0, at: performance.now(), running: false };
+let message = { key: null, params: {}, kind: '' };
+
+const tray = createTray($('tray'), {
+  onSelect: () => redraw(),
+  onDrag: (shape, event, phase) => {
+    if (mode !== 'play' || !game) return;
+    const point = boardPoint(svg, event, game.size);
+    ghost = point ? { piece: pieceAt(point, shape), ok: true } : null;
+    if (ghost) ghost.ok = localProblem(ghost.piece) === null;
+    if (phase === 'drop') {
+      const piece = ghost && ghost.piece;
+      ghost = null;
+      if (piece) tryPlace(piece);
+    }
+    redraw();
+  },
+});
+
+function say(key, params = {}, kind = '') {
+  message = { key, params, kind };
+  const status = $('status');
+  status.textContent = key ? t(key, params) : '';
+  status.className = `status ${kind}`;
+}
+
+function explain(err) {
+  if (err instanceof ApiError) {
+    const key = `error.${err.code}`;
+    const text = t(key);
+    if (text !== key) return say(key, {}, 'error');
+    if (err.code === 'network') return say('error.network', {}, 'error');
+    message = { key: null };
+    $('status').textContent = err.message;
+    $('status').className = 'status error';
+    return;
+  }
+  throw err;
+}
+
+/** Why a piece cannot go there, judged locally before asking the server, or null. */
+function localProblem(piece) {
+  const n = game.size;
+  const taken = new Set(game.placed.flatMap((p) => cells(p).map(([x, y]) => `${x},${y}`)));
+  for (const [x, y] of cells(piece)) {
+    if (x < 0 || y < 0 || x >= n || y >= n) return 'square_outside_board';
+    if (x === game.missing[0] && y === game.missing[1]) return 'covers_missing';
+    if (taken.has(`${x},${y}`)) return 'overlap';
+  }
+  return null;
+}
+
+function redraw() {
+  if (!game) return;
+  if (mode === 'demo' && demo) return demo.redraw();
+  drawBoard(svg, {
+    n: game.size,
+    missing: mode === 'choose' ? null : game.missing,
+    pieces: mode === 'choose' ? [] : game.placed,
+    ghost: mode === 'play' ? ghost : null,
+    hint: mode === 'play' ? hintPiece : null,
+  });
+  svg.classList.toggle('choosing', mode === 'choose');
+}
+
+function setGame(view) {
+  game = view;
+  try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
+  clock = { elapsed: view.elapsed_ms, at: performance.now(), running: view.status === 'ongoing' };
+  $('size').value = String(view.size);
+  $('lb-form').hidden = !(view.status === 'finished' && !view.entered);
+  $('lb-variant').textContent = `${view.size} × ${view.size}`;
+  const total = (view.size * view.size - 1) / 3;
+  if (view.status === 'finished') {
+    say(view.entered ? 'tromino.entered' : 'tromino.finished', { time: formatTime(view.time_ms), hints: view.hints }, 'ok');
+  } else if (view.undecided) {
+    say('tromino.undecided');
+  } else {
+    say('tromino.your_turn', { placed: view.placed.length, total });
+  }
+  redraw();
+}
+
+async function run(action) {
+  try {
+    await action();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'stale' && game) {
+      setGame(await server.loadGame(game.id));
+      say('tromino.stale', {}, 'error');
+      return;
+    }
+    explain(err);
+  }
+}
+
+function tryPlace(piece) {
+  const problem = localProblem(piece);
+  if (problem) {
+    ghost = { piece, ok: false };
+    redraw();
+    say(`error.${problem}`, {}, 'error');
+    return;
+  }
+  run(async () => {
+    const view = await server.place(game, piece);
+    hintPiece = null;
+    setGame(view);
+    if (view.status === 'finished') refreshLeaderboard();
+  });
+}
+
+function newGame(missing) {
+  stopDemo();
+  run(async () => {
+    hintPiece = null;
+    mode = 'play';
+    $('choose-square').setAttribute('aria-pressed', 'false');
+    setGame(await server.newGame(Number($('size').value), missing));
+    refreshLeaderboard();
+  });
+}
+
+function refreshLeaderboard() {
+  const size = game ? game.size : Number($('size').value);
+  showLeaderboard($('lb-rows'), size).catch(explain);
+}
+
+// Board pointer: ghost preview, click to place, or click to choose the special square.
+svg.addEventListener('pointermove', (event) => {
+  if (mode !== 'play' || !game || game.status !== 'ongoing') return;
+  const point = boardPoint(svg, event, game.size);
+  ghost = point ? { piece: pieceAt(point, tray.selected), ok: true } : null;
+  if (ghost) ghost.ok = localProblem(ghost.piece) === null;
+  redraw();
+});
+svg.addEventListener('pointerleave', () => { ghost = null; redraw(); });
+svg.addEventListener('click', (event) => {
+  if (!game) return;
+  const point = boardPoint(svg, event, game.size);
+  if (!point) return;
+  if (mode === 'choose') {
+    const x = Math.min(game.size - 1, Math.floor(point[0]));
+    const y = Math.min(game.size - 1, Math.floor(point[1]));
+    newGame([x, y]);
+  } else if (mode === 'play' && game.status === 'ongoing') {
+    tryPlace(pieceAt(point, tray.selected));
+  }
+});
+
+function rotateSelection() {
+  tray.select(rotate(tray.selected));
+  if (ghost) ghost = { piece: { ...ghost.piece, shape: tray.selected }, ok: localProblem({ ...ghost.piece, shape: tray.selected }) === null };
+  redraw();
+}
+
+$('rotate').addEventListener('click', rotateSelection);
+window.addEventListener('keydown', (event) => {
+  if (event.target instanceof HTMLInputElement) return;
+  if (event.key === 'r' || event.key === 'R') rotateSelection();
+  if (event.key === 'Escape' && mode === 'choose') { mode = 'play'; $('choose-square').setAttribute('aria-pressed', 'false'); setGame(game); }
+});
+$('undo').addEventListener('click', () => run(async () => { hintPiece = null; setGame(await server.undo(game)); }));
+$('hint').addEventListener('click', () => run(async () => {
+  const answer = await server.hint(game);
+  setGame(answer.game);
+  hintPiece = answer.hint;
+  say('tromino.hint_shown');
+  redraw();
+}));
+$('new-random').addEventListener('click', () => newGame(undefined));
+$('choose-square').addEventListener('click', () => {
+  stopDemo();
+  mode = mode === 'choose' ? 'play' : 'choose';
+  $('choose-square').setAttribute('aria-pressed', String(mode === 'choose'));
+  if (mode === 'choose') {
+    game = { ...game, size: Number($('size').value), placed: [] };
+    say('tromino.pick_square');
+    redraw();
+  } else {
+    run(async () => setGame(await server.loadGame(Number(localStorage.getItem(STORAGE_KEY)))));
+  }
+});
+$('size').addEventListener('change', () => {
+  if (mode === 'choose') { game = { ...game, size: Number($('size').value) }; redraw(); }
+  refreshLeaderboard();
+  $('lb-variant').textContent = `${$('size').value} × ${$('size').value}`;
+});
+
+// The demo.
+function stopDemo() {
+  if (!demo) return;
+  demo.pause();
+  demo = null;
+  mode = 'play';
+  $('demo-play').textContent = t('tromino.demo_play');
+  $('demo-info').textContent = '';
+  redraw();
+}
+
+$('demo-play').addEventListener('click', () => run(async () => {
+  if (demo) {
+    if (demo.playing) { demo.pause(); $('demo-play').textContent = t('tromino.demo_resume'); }
+    else if (!demo.finished) { demo.play(); $('demo-play').textContent = t('tromino.demo_pause'); }
+    return;
+  }
+  if (!game || (game.size & (game.size - 1)) !== 0) {
+    $('demo-info').textContent = t('tromino.demo_only_power');
+    return;
+  }
+  const steps = await server.demoSteps(game.size, game.missing);
+  mode = 'demo';
+  ghost = null;
+  const { size, missing } = game;
+  demo = createDemo(steps, {
+    speed: () => Number($('demo-speed').value),
+    render: (frame) => {
+      drawBoard(svg, { n: size, missing, pieces: frame.pieces, splits: frame.splits, block: frame.block });
+      const c = frame.current;
+      $('demo-info').textContent = c
+        ? t('tromino.demo_step', { step: frame.index, total: steps.length, depth: c.depth, side: c.side, x: c.origin[0], y: c.origin[1] })
+        : '';
+    },
+    onEnd: () => {
+      $('demo-info').textContent = t('tromino.demo_done', { total: steps.length });
+      $('demo-play').textContent = t('tromino.demo_play');
+    },
+  });
+  $('demo-play').textContent = t('tromino.demo_pause');
+  demo.play();
+}));
+$('demo-stop').addEventListener('click', stopDemo);
+
+// The leaderboard entry, after a finished game the server has verified.
+$('lb-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  run(async () => {
+    setGame(await server.enterLeaderboard(game, $('lb-name').value));
+    refreshLeaderboard();
+  });
+});
+
+// The timer, counted locally from the server's elapsed time.
+setInterval(() => {
+  if (!game || game.id === undefined) return;
+  const ms = clock.running ? clock.elapsed + (performance.now() - clock.at) : (game.time_ms ?? clock.elapsed);
+  $('timer').textContent = formatTime(ms);
+}, 100);
+
+window.addEventListener('qipan:language', () => {
+  if (message.key) say(message.key, message.params, message.kind);
+  if (!demo) $('demo-play').textContent = t('tromino.demo_play');
+  refreshLeaderboard();
+});
+
+// Resume the last game, or start one.
+(async () => {
+  $('demo-play').textContent = t('tromino.demo_play');
+  let id = null;
+  try { id = Number(localStorage.getItem(STORAGE_KEY)) || null; } catch { /* no storage */ }
+  if (id) {
+    try {
+      setGame(await server.loadGame(id));
+      refreshLeaderboard();
+      return;
+    } catch { /* gone: start a new one */ }
+  }
+  newGame(undefined);
+})();
