@@ -22,17 +22,17 @@ impl Level {
 
     /// Alpha-beta depth limit in plies (0: no search, pick by shape).
     pub(crate) fn max_depth(self) -> i32 {
-        [0, 0, 0, 2, 3, 4, 6, 8, 10, 64][usize::from(self.0 - 1)]
+        [0, 0, 0, 1, 2, 3, 4, 6, 8, 64][usize::from(self.0 - 1)]
     }
 
     /// VCF depth in attacking moves (0: none).
     pub(crate) fn vcf_depth(self) -> u32 {
-        [0, 0, 3, 5, 7, 9, 12, 16, 20, 24][usize::from(self.0 - 1)]
+        [0, 0, 3, 4, 5, 7, 10, 14, 18, 24][usize::from(self.0 - 1)]
     }
 
     /// VCT depth in attacking moves (0: none).
     pub(crate) fn vct_depth(self) -> u32 {
-        [0, 0, 0, 0, 0, 0, 3, 4, 5, 6][usize::from(self.0 - 1)]
+        [0, 0, 0, 0, 0, 0, 2, 3, 4, 6][usize::from(self.0 - 1)]
     }
 
     /// Random spread added to the shape value when choosing by shape (levels 1–3).

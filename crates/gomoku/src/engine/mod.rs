@@ -172,7 +172,7 @@ impl Engine {
             searcher.stopped = false;
         }
         if level.vct_depth() > 0 {
-            searcher.set_deadline(start + limits.time / 2);
+            searcher.set_deadline(start + limits.time / 8);
             if let Some(p) = searcher.vct(level.vct_depth(), level.vcf_depth()) {
                 let nodes = searcher.nodes;
                 return Some(result(

@@ -164,14 +164,16 @@ impl<'a> Searcher<'a> {
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_move = moves[0];
+        // A forced reply (the only move, e.g. blocking a four) costs no depth.
+        let child = if moves.len() == 1 { depth } else { depth - 1 };
         for (n, &m) in moves.iter().enumerate() {
             self.st.make(m);
             let score = if n == 0 {
-                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                -self.negamax(child, ply + 1, -beta, -alpha)
             } else {
-                let s = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                let s = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && s < beta {
-                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                    -self.negamax(child, ply + 1, -beta, -alpha)
                 } else {
                     s
                 }

@@ -52,6 +52,8 @@ pub struct State {
     /// Per cell, per colour, per direction: the line pattern of a stone put there.
     pats: Vec<[[u8; 4]; 2]>,
     kinds: Vec<[u8; 2]>,
+    /// Per colour, how many empty points have each kind.
+    kind_counts: [[u32; 7]; 2],
     values: Vec<[i32; 2]>,
     /// Sum of `values` over empty points, per colour.
     totals: [i32; 2],
@@ -104,6 +106,7 @@ impl State {
             keys: vec![[[0; 2]; 4]; len],
             pats: vec![[[0; 4]; 2]; len],
             kinds: vec![[0; 2]; len],
+            kind_counts: [[0; 7]; 2],
             values: vec![[0; 2]; len],
             totals: [0; 2],
             near: vec![0; len],
@@ -133,6 +136,8 @@ impl State {
 
     fn init_keys(&mut self) {
         let dirs = self.dirs();
+        let n = self.points.len() as u32;
+        self.kind_counts = [[n, 0, 0, 0, 0, 0, 0]; 2];
         for &i in &self.points.clone() {
             for (d, &step) in dirs.iter().enumerate() {
                 let mut blocked = 0;
@@ -257,6 +262,13 @@ impl State {
         self.kinds[i][c.index()]
     }
 
+    /// Whether some empty point gives `c` at least the kind `min`.
+    pub fn has_kind(&self, c: Color, min: u8) -> bool {
+        self.kind_counts[c.index()][usize::from(min)..]
+            .iter()
+            .any(|&n| n > 0)
+    }
+
     /// The move value of a `c` stone at `i`.
     pub fn value(&self, i: usize, c: Color) -> i32 {
         self.values[i][c.index()]
@@ -277,6 +289,9 @@ impl State {
         debug_assert_eq!(self.cells[i], EMPTY);
         self.totals[0] -= self.values[i][0];
         self.totals[1] -= self.values[i][1];
+        for (k, counts) in self.kinds[i].iter().zip(&mut self.kind_counts) {
+            counts[usize::from(*k)] -= 1;
+        }
         self.cells[i] = c as u8 + 1;
         self.hash ^= self.zobrist[i][c.index()];
         self.history.push(i);
@@ -296,6 +311,9 @@ impl State {
         self.hash ^= self.zobrist[i][c.index()];
         self.board.set(self.point(i), None);
         self.update_around(i, c, false);
+        for (k, counts) in self.kinds[i].iter().zip(&mut self.kind_counts) {
+            counts[usize::from(*k)] += 1;
+        }
         self.refresh(i);
         self.totals[0] += self.values[i][0];
         self.totals[1] += self.values[i][1];
@@ -391,6 +409,8 @@ impl State {
                 kind::THREE_THREE => 400,
                 _ => 0,
             };
+            self.kind_counts[c][usize::from(self.kinds[i][c])] -= 1;
+            self.kind_counts[c][usize::from(k)] += 1;
             self.kinds[i][c] = k;
             self.values[i][c] = value;
         }
@@ -458,6 +478,7 @@ impl State {
                     }
                 }
             }
+            None if !self.has_kind(c, kind::FIVE) => {}
             None => out.extend(
                 self.points
                     .iter()
@@ -497,6 +518,15 @@ mod tests {
                         let last = st.last_move().unwrap();
                         board.set(st.point(last), None);
                         st.unmake();
+                    }
+                }
+                for c in [Color::Black, Color::White] {
+                    for k in 0..7u8 {
+                        let n = board
+                            .points()
+                            .filter(|&p| board.get(p).is_none() && st.kind(st.index(p), c) == k)
+                            .count();
+                        assert_eq!(st.kind_counts[c.index()][usize::from(k)] as usize, n);
                     }
                 }
                 for p in board.points() {
