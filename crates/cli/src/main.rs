@@ -2,6 +2,8 @@
 
 mod arena;
 mod bench;
+mod gomocup;
+mod gomoku;
 mod link;
 mod serve;
 mod tromino;
@@ -33,12 +35,21 @@ enum Command {
     Xiangqi(xiangqi::Args),
     /// Tile a board with one missing square by L-trominoes (棋盘覆盖).
     Tromino(tromino::Args),
+    /// Gomoku records, rules and engine moves: `qipan gomoku check|convert|best|vcf` (五子棋).
+    Gomoku(gomoku::Args),
+    /// Run the Gomoku engine over the Gomocup (Piskvork) protocol on stdin/stdout; also started
+    /// when the binary is invoked as `pbrain-*` (五子棋引擎协议).
+    Gomocup(gomocup::Args),
     /// Deal and solve Lianliankan boards: `qipan link new`, `qipan link solve` (连连看).
     Link(link::Args),
 }
 
 fn main() -> std::process::ExitCode {
     init_logging();
+    // Gomocup managers start brains named pbrain-*: a symlink pbrain-qipan -> qipan plays at once.
+    if is_pbrain_name(std::env::args_os().next()) {
+        return finish(gomocup::run(gomocup::Args::for_pbrain()));
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         None => serve::run(serve::Args::from_env_defaults()),
@@ -49,7 +60,24 @@ fn main() -> std::process::ExitCode {
         Some(Command::Arena(args)) => arena::run(args),
         Some(Command::Tromino(args)) => tromino::run(args),
         Some(Command::Link(args)) => link::run(args),
+        Some(Command::Gomoku(args)) => gomoku::run(args),
+        Some(Command::Gomocup(args)) => gomocup::run(args),
     };
+    finish(result)
+}
+
+/// Whether the program was started under a name beginning with `pbrain-`.
+fn is_pbrain_name(argv0: Option<std::ffi::OsString>) -> bool {
+    argv0
+        .as_deref()
+        .map(std::path::Path::new)
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("pbrain-"))
+}
+
+/// The exit code for a command's result, printing the error if any.
+fn finish(result: anyhow::Result<()>) -> std::process::ExitCode {
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {

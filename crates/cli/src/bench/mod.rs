@@ -4,6 +4,7 @@
 //! [`all_cases`]. Figures are only meaningful from a release build (`cargo run --release -- bench`);
 //! the criterion benchmarks in each crate's `benches/` are the detailed counterpart.
 
+mod gomoku;
 mod house;
 mod link;
 mod table;
@@ -63,6 +64,7 @@ fn all_cases() -> Vec<Case> {
     cases.extend(xiangqi_engine::cases());
     cases.extend(tromino::cases());
     cases.extend(link::cases());
+    cases.extend(gomoku::cases());
     cases
 }
 
