@@ -111,6 +111,16 @@ pub fn evaluate(pos: &Position) -> Score {
                         positional += HORSE_TRAPPED;
                     }
                 }
+                Role::Pawn if rank >= 5 => {
+                    let beside = |df: i8| {
+                        offset(sq, df, 0)
+                            .and_then(|s| pos.piece_at(s))
+                            .is_some_and(|p| p.color == color && p.role == Role::Pawn)
+                    };
+                    if beside(-1) || beside(1) {
+                        positional += LINKED_PAWNS;
+                    }
+                }
                 Role::Cannon if sq.file() == 4 && enemy_king.file() == 4 => {
                     positional += match pieces_between_on_file(pos, sq, enemy_king) {
                         0 => CANNON_EMPTY_HEAD,

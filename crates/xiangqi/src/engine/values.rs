@@ -58,6 +58,10 @@ pub const ATTACK_UNITS: [i32; 7] = [0, 0, 0, 2, 3, 2, 1];
 /// Divisor of the attack scaling (the opening army has 14 units).
 pub const ATTACK_SCALE: i32 = 8;
 
+/// Per crossed pawn standing beside another crossed pawn of its side (牵手兵, linked pawns that
+/// guard each other's flank).
+pub const LINKED_PAWNS: i32 = 10;
+
 /// A side without rooks, horses, cannons or crossed pawns can hardly mate: its advantage is
 /// divided by this.
 pub const NO_ATTACKER_DIVISOR: i32 = 8;
