@@ -18,6 +18,7 @@
 pub mod clock;
 pub mod elo;
 pub mod error;
+pub mod gomoku;
 pub mod process;
 pub mod referee;
 pub mod runner;

@@ -1,6 +1,8 @@
 //! `qipan arena`: engine-versus-engine matches, one subcommand per game
 //! (`qipan arena xiangqi …`).
 
+mod gomoku;
+
 use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,6 +30,8 @@ pub struct Args {
 enum Game {
     /// A Xiangqi match between two UCCI or UCI engines (象棋引擎对弈).
     Xiangqi(XiangqiArgs),
+    /// A Gomoku match between two Gomocup engines (五子棋引擎对弈).
+    Gomoku(gomoku::GomokuArgs),
 }
 
 /// The protocol of the engines.
@@ -79,6 +83,7 @@ struct XiangqiArgs {
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.game {
         Game::Xiangqi(args) => run_xiangqi(args),
+        Game::Gomoku(args) => gomoku::run(args),
     }
 }
 
