@@ -4,6 +4,7 @@
 mod games;
 mod health;
 mod leaderboards;
+mod link;
 mod tromino;
 
 use axum::Router;
@@ -18,6 +19,7 @@ pub fn routes() -> Router<AppState> {
         .merge(health::routes())
         .merge(games::routes())
         .merge(leaderboards::routes())
+        .merge(link::routes())
         .merge(tromino::routes())
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)

@@ -1,0 +1,311 @@
+//! Lianliankan (连连看) under `/api/link`: start a level, play its actions, and enter the
+//! leaderboard of that level with a game the server has seen won.
+//!
+//! The server is authoritative: it keeps the clock, checks every pair (a refusal is a 422 whose
+//! `code` says why: `different_kinds`, `no_path`, `empty_cell` ...), and scores the game.
+
+mod state;
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use qipan_link::{Error, Game, LEVEL_COUNT, Level, Point};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use self::state::{GameState, GameView, LevelView, now_ms};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{ApiJson, ApiPath};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntry, SavedGame};
+
+/// Longest leaderboard name, in characters.
+const MAX_NAME_CHARS: usize = 32;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/link/levels", get(levels))
+        .route("/link/games", post(new_game))
+        .route("/link/games/{id}", get(get_game))
+        .route("/link/games/{id}/actions", post(act))
+        .route("/link/games/{id}/leaderboard", post(enter_leaderboard))
+}
+
+/// A library error as an API error: rule refusals are 422, a game that is over or paused 409.
+fn refused(error: Error) -> ApiError {
+    match error {
+        Error::GameOver | Error::Paused => ApiError::conflict(error.code(), error.to_string()),
+        _ => ApiError::unprocessable(error.code(), error.to_string()),
+    }
+}
+
+/// The leaderboard variant of a level, e.g. `level-3`.
+fn variant(level: u32) -> String {
+    format!("level-{level}")
+}
+
+async fn levels() -> Json<Vec<LevelView>> {
+    Json(Level::all().into_iter().map(LevelView::from).collect())
+}
+
+#[derive(Deserialize)]
+struct NewGameBody {
+    level: u32,
+}
+
+async fn new_game(
+    State(app): State<AppState>,
+    ApiJson(body): ApiJson<NewGameBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let level = Level::get(body.level).map_err(|_| {
+        ApiError::unprocessable(
+            "no_such_level",
+            format!("levels are numbered 1 to {LEVEL_COUNT}"),
+        )
+    })?;
+    let seed = now_ms().unsigned_abs().wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let game = app
+        .compute
+        .run(move |_stop| Game::new(level, seed))
+        .await?
+        .map_err(refused)?;
+    let state = GameState::new(&game, now_ms(), false);
+    let saved = app
+        .store
+        .create_game(NewGame {
+            kind: GameKind::Link,
+            variant: variant(level.number),
+            mode: "solo".into(),
+            players: json!({}),
+            state: state.to_json(),
+        })
+        .await?;
+    Ok(Json(GameView::new(&saved, &game, &state)))
+}
+
+async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState, Game), ApiError> {
+    let saved = app.store.game(id).await?;
+    if saved.kind != GameKind::Link {
+        return Err(ApiError::not_found(format!(
+            "game {id} is not a Lianliankan game"
+        )));
+    }
+    let state = GameState::from_saved(&saved)?;
+    let game = state.game()?;
+    Ok((saved, state, game))
+}
+
+async fn get_game(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<GameView>, ApiError> {
+    let (saved, state, mut game) = load(&app, id).await?;
+    // The clock may have run out since the last action: record the end as soon as it is seen.
+    let before = game.status;
+    game.tick(state.clock_ms());
+    let saved = if game.status == before {
+        saved
+    } else {
+        save(&app, &saved, &state, &game, None).await?
+    };
+    Ok(Json(GameView::new(&saved, &game, &state)))
+}
+
+/// One thing the player does.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+enum Action {
+    /// Remove the tiles at `a` and `b` ([x, y], from 0 at the top left).
+    Pair {
+        a: [i32; 2],
+        b: [i32; 2],
+    },
+    Hint,
+    Shuffle,
+    Undo,
+    Pause,
+    Resume,
+}
+
+#[derive(Deserialize)]
+struct ActionBody {
+    revision: i64,
+    #[serde(flatten)]
+    action: Action,
+}
+
+/// The answer to an action: the game after it, and what the action produced.
+#[derive(Serialize)]
+struct ActionView {
+    game: GameView,
+    /// For a pair: the corners of the path that joined the tiles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<Vec<[i32; 2]>>,
+    /// For a pair: the points it earned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<u32>,
+    /// For a pair: whether the board was stuck afterwards and got shuffled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    reshuffled: bool,
+    /// For a hint: the two tiles to remove.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<[[i32; 2]; 2]>,
+}
+
+/// What an action produced, before it is saved.
+#[derive(Default)]
+struct Outcome {
+    path: Option<Vec<[i32; 2]>>,
+    points: Option<u32>,
+    reshuffled: bool,
+    hint: Option<[[i32; 2]; 2]>,
+}
+
+fn xy(p: Point) -> [i32; 2] {
+    [p.x, p.y]
+}
+
+fn apply(game: &mut Game, action: Action, now: u64) -> Result<Outcome, Error> {
+    let mut outcome = Outcome::default();
+    match action {
+        Action::Pair { a, b } => {
+            let removal = game.remove(Point::new(a[0], a[1]), Point::new(b[0], b[1]), now)?;
+            outcome.path = Some(removal.path.corners().iter().map(|&p| xy(p)).collect());
+            outcome.points = Some(removal.points);
+            outcome.reshuffled = removal.reshuffled;
+        }
+        Action::Hint => {
+            let m = game.hint(now)?;
+            outcome.hint = Some([xy(m.a), xy(m.b)]);
+        }
+        Action::Shuffle => game.shuffle(now)?,
+        Action::Undo => game.undo(now)?,
+        Action::Pause => game.pause(now)?,
+        Action::Resume => game.resume(now)?,
+    }
+    Ok(outcome)
+}
+
+async fn act(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<ActionBody>,
+) -> Result<Json<ActionView>, ApiError> {
+    let (saved, state, game) = load(&app, id).await?;
+    if saved.revision != body.revision {
+        return Err(ApiError::conflict(
+            "stale",
+            "this game changed in another tab; reload it",
+        ));
+    }
+    let now = state.clock_ms();
+    let action = body.action;
+    let before = game.status;
+    let (game, result) = app
+        .compute
+        .run(move |_stop| {
+            let mut game = game;
+            let result = apply(&mut game, action, now);
+            (game, result)
+        })
+        .await?;
+    let outcome = match result {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            // Time may have run out on the way: record that before refusing.
+            if game.status != before && game.status.is_over() {
+                save(&app, &saved, &state, &game, None).await?;
+            }
+            return Err(refused(error));
+        }
+    };
+    let record = json!({ "at_ms": now, "do": action });
+    let saved = save(&app, &saved, &state, &game, Some(record)).await?;
+    let state = GameState::new(&game, state.started_ms, state.entered);
+    Ok(Json(ActionView {
+        game: GameView::new(&saved, &game, &state),
+        path: outcome.path,
+        points: outcome.points,
+        reshuffled: outcome.reshuffled,
+        hint: outcome.hint,
+    }))
+}
+
+/// Writes the game after an action (and the action, if one was accepted).
+async fn save(
+    app: &AppState,
+    saved: &SavedGame,
+    state: &GameState,
+    game: &Game,
+    action: Option<serde_json::Value>,
+) -> Result<SavedGame, ApiError> {
+    let new_state = GameState::new(game, state.started_ms, state.entered);
+    let mut update = GameUpdate {
+        state: new_state.to_json(),
+        append_actions: action.into_iter().collect(),
+        ..GameUpdate::default()
+    };
+    if game.status.is_over() && saved.status == GameStatus::Ongoing {
+        update.status = Some(GameStatus::Finished);
+        update.result = Some(json!({
+            "outcome": game.status.name(),
+            "score": game.score,
+            "time_ms": game.finished_ms,
+        }));
+    }
+    Ok(app
+        .store
+        .update_game(saved.id, saved.revision, update)
+        .await?)
+}
+
+#[derive(Deserialize)]
+struct EntryBody {
+    name: String,
+}
+
+async fn enter_leaderboard(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<EntryBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (saved, mut state, game) = load(&app, id).await?;
+    let name = body.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(ApiError::unprocessable(
+            "bad_name",
+            format!("the name must have 1 to {MAX_NAME_CHARS} characters"),
+        ));
+    }
+    // Only a board this server watched being cleared, move by move, counts.
+    if game.status != qipan_link::Status::Won || !game.board.is_cleared() {
+        return Err(ApiError::conflict(
+            "not_won",
+            "only a cleared board can enter the leaderboard",
+        ));
+    }
+    if state.entered {
+        return Err(ApiError::conflict(
+            "already_entered",
+            "this game is already on the leaderboard",
+        ));
+    }
+    state.entered = true;
+    let update = GameUpdate {
+        state: state.to_json(),
+        append_actions: vec![json!({ "leaderboard": name })],
+        ..GameUpdate::default()
+    };
+    let saved = app.store.update_game(id, saved.revision, update).await?;
+    app.store
+        .add_leaderboard_entry(NewLeaderboardEntry {
+            game: GameKind::Link,
+            variant: variant(game.level.number),
+            name,
+            score: Some(i64::from(game.score)),
+            time_ms: game.finished_ms.and_then(|t| i64::try_from(t).ok()),
+            game_id: Some(id),
+        })
+        .await?;
+    Ok(Json(GameView::new(&saved, &game, &state)))
+}

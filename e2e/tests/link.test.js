@@ -1,0 +1,84 @@
+// Lianliankan: start a level, see a refused pair explained, take a hint and remove that pair
+// (the path is drawn), pause and resume, and read the page in Chinese.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
+
+let browser;
+
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+const tileCount = (page) => page.locator('#board .tile').count();
+
+/** Two tiles of different kinds, as [x, y] points, read from the drawn faces. */
+async function differentPair(page) {
+  return page.evaluate(() => {
+    const tiles = [...document.querySelectorAll('#board .tile')];
+    const kind = (t) => t.querySelector('use').getAttribute('href');
+    const first = tiles[0];
+    const other = tiles.find((t) => kind(t) !== kind(first));
+    return [first, other].map((t) => [Number(t.dataset.x), Number(t.dataset.y)]);
+  });
+}
+
+const tile = (page, [x, y]) => page.locator(`#board .tile[data-x="${x}"][data-y="${y}"]`);
+
+test('level 1 is played: a refusal, a hint, a removal with its path, pause and resume', async () => {
+  const page = await openPage(browser, '/link/', { locale: 'en-US' });
+  await page.waitForFunction(() => document.querySelectorAll('#level option').length === 10);
+  await page.selectOption('#level', '1');
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 48);
+  assert.equal(await page.textContent('#hint'), 'Hint (3)');
+
+  const [a, b] = await differentPair(page);
+  await tile(page, a).click();
+  await tile(page, b).click();
+  await page.waitForSelector('#status.error');
+  assert.equal(await page.textContent('#status'), 'Those two tiles are different.');
+  await screenshot(page, 'link-refused');
+
+  // Start afresh: deselect by clicking the selected tile again.
+  await tile(page, b).click();
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile.hinted').length === 2);
+  assert.equal(await page.textContent('#hint'), 'Hint (2)');
+  const hinted = await page.evaluate(() => [...document.querySelectorAll('#board .tile.hinted')]
+    .map((t) => [Number(t.dataset.x), Number(t.dataset.y)]));
+  await tile(page, hinted[0]).click();
+  await tile(page, hinted[1]).click();
+  await page.waitForSelector('#board .link-path', { state: 'attached' });
+  await screenshot(page, 'link-path');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 46);
+  assert.equal(await page.textContent('#score'), '10');
+
+  await page.click('#pause');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 0);
+  assert.equal(await page.isVisible('#paused'), true);
+  await page.click('#pause');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 46);
+
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 48);
+  assert.equal(await tileCount(page), 48);
+  // The refused pair's 422 is the one expected failure.
+  assert.deepEqual(page.problems.filter((p) => !p.includes('status of 422')), []);
+  await page.close();
+});
+
+test('the page speaks Chinese and resumes the saved game', async () => {
+  const page = await openPage(browser, '/link/', { locale: 'zh-CN' });
+  await page.waitForFunction(() => document.querySelectorAll('#level option').length === 10);
+  await page.selectOption('#level', '2');
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 60);
+  assert.equal(await page.textContent('h1'), '连连看');
+  assert.equal(await page.textContent('#mode'), '下落');
+  await screenshot(page, 'link-zh');
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 60);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -1,0 +1,300 @@
+// The Lianliankan page: levels, the board from the server, clicks that become pairs, hints,
+// shuffles, undo, pause, the countdown, and the leaderboard of each level.
+
+import '/js/shell.js';
+import { applyTranslations, registerStrings, t, currentLanguage } from '/js/i18n.js';
+import { ApiError } from '/js/api.js';
+import { STRINGS } from './strings.js';
+import { drawBoard, flashPath, fadeTiles, tileOf, faceName } from './board.js';
+import * as server from './game-api.js';
+
+registerStrings(STRINGS);
+// The shell translated the page before these strings were known.
+applyTranslations();
+
+const STORAGE_KEY = 'qipan.link.game';
+const PATH_MS = 380;
+const $ = (id) => document.getElementById(id);
+const svg = $('board');
+
+let levels = [];
+let game = null; // the server's view of the game
+let selected = null; // [x, y]
+let hint = null; // [[x, y], [x, y]]
+let busy = false;
+let clock = { left: 0, at: performance.now(), running: false };
+let message = { key: 'link.status.start', params: {}, kind: '' };
+
+function say(key, params = {}, kind = '') {
+  message = { key, params, kind };
+  showMessage();
+}
+
+function showMessage() {
+  const status = $('status');
+  status.textContent = message.key ? t(message.key, message.params) : message.text || '';
+  status.className = `status ${message.kind}`;
+}
+
+function explain(err) {
+  if (!(err instanceof ApiError)) throw err;
+  const key = `error.${err.code}`;
+  if (t(key) !== key) return say(key, {}, 'error');
+  message = { key: null, text: err.message, kind: 'error' };
+  showMessage();
+}
+
+function label(kind, x, y) {
+  return t('link.tile', { face: faceName(kind, currentLanguage()), col: x + 1, row: y + 1 });
+}
+
+function modeName(mode) {
+  return t(`link.mode.${mode}`);
+}
+
+function fillLevels() {
+  const select = $('level');
+  const chosen = select.value || (game ? String(game.level.number) : '1');
+  select.replaceChildren(...levels.map((l) => {
+    const option = document.createElement('option');
+    option.value = String(l.number);
+    option.textContent = t('link.level_option', { n: l.number, rows: l.rows, cols: l.cols, mode: modeName(l.mode) });
+    return option;
+  }));
+  select.value = chosen;
+}
+
+function timeLeft() {
+  if (!clock.running) return clock.left;
+  return Math.max(0, clock.left - (performance.now() - clock.at));
+}
+
+function formatTime(ms) {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function showClock() {
+  if (!game) return;
+  const left = timeLeft();
+  $('time').textContent = formatTime(left);
+  const fill = $('time-fill');
+  const share = left / (game.level.seconds * 1000);
+  fill.style.width = `${Math.max(0, Math.min(1, share)) * 100}%`;
+  fill.classList.toggle('low', share < 0.2);
+}
+
+function redraw() {
+  fillLevels();
+  const playing = game && game.state === 'playing';
+  $('hint').textContent = t('link.hint', { n: game ? game.hints_left : 0 });
+  $('shuffle').textContent = t('link.shuffle', { n: game ? game.shuffles_left : 0 });
+  $('hint').disabled = !playing || game.hints_left === 0;
+  $('shuffle').disabled = !playing || game.shuffles_left === 0;
+  $('undo').disabled = !playing || !game.can_undo;
+  const paused = game && game.state === 'paused';
+  $('pause').disabled = !game || !(playing || paused);
+  $('pause').textContent = t(paused ? 'link.resume' : 'link.pause');
+  $('pause').setAttribute('aria-pressed', String(Boolean(paused)));
+  $('paused').hidden = !paused;
+  showMessage();
+  if (!game) return;
+  $('score').textContent = String(game.score);
+  $('chain').textContent = game.chain > 0 && playing ? t('link.chain', { n: game.chain + 1 }) : '';
+  $('tiles-left').textContent = String(game.tiles_left);
+  $('mode').textContent = modeName(game.level.mode);
+  $('mode-help').textContent = t(`link.mode_help.${game.level.mode}`);
+  $('lb-level').textContent = t('link.level_option', {
+    n: game.level.number, rows: game.level.rows, cols: game.level.cols, mode: modeName(game.level.mode),
+  });
+  const over = game.status === 'finished';
+  $('after').hidden = !over;
+  $('next').hidden = !(game.state === 'won' && game.level.number < levels.length);
+  $('lb-form').hidden = !(game.state === 'won' && !game.entered);
+  drawBoard(svg, game, { selected, hint }, label);
+  showClock();
+}
+
+/** Takes a new view of the game from the server. */
+function adopt(view) {
+  game = view;
+  clock = { left: view.time_left_ms, at: performance.now(), running: view.state === 'playing' };
+  try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
+  if (view.status === 'finished') {
+    const key = `link.status.${view.state}`;
+    say(key, { score: view.score }, view.state === 'won' ? 'good' : 'error');
+    showLeaderboard();
+  }
+}
+
+async function call(work) {
+  if (busy) return;
+  busy = true;
+  try {
+    await work();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'stale' && game) {
+      adopt(await server.loadGame(game.id));
+    }
+    explain(err);
+  } finally {
+    busy = false;
+    redraw();
+  }
+}
+
+function start(level) {
+  return call(async () => {
+    selected = null;
+    hint = null;
+    adopt(await server.newGame(level));
+    say('link.status.pick', {}, '');
+    message = { key: null, text: '', kind: '' };
+    showLeaderboard();
+  });
+}
+
+function choose(point) {
+  if (!game || game.state !== 'playing' || busy) return;
+  if (!selected) {
+    selected = point;
+    say('link.status.pick');
+    return redraw();
+  }
+  if (selected[0] === point[0] && selected[1] === point[1]) {
+    selected = null;
+    return redraw();
+  }
+  const a = selected;
+  call(async () => {
+    try {
+      const answer = await server.act(game, 'pair', { a, b: point });
+      selected = null;
+      hint = null;
+      fadeTiles(svg, [a, point]);
+      await flashPath(svg, answer.path, PATH_MS);
+      adopt(answer.game);
+      if (answer.game.status !== 'finished') {
+        say(answer.reshuffled ? 'link.status.reshuffled' : 'link.status.matched', { points: answer.points }, 'good');
+      }
+    } catch (err) {
+      // A refused pair: say why, and take the second tile as the new choice.
+      if (err instanceof ApiError && (err.code === 'different_kinds' || err.code === 'no_path')) {
+        selected = point;
+      }
+      throw err;
+    }
+  });
+}
+
+svg.addEventListener('click', (event) => {
+  const point = tileOf(event);
+  if (point) choose(point);
+});
+svg.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  const point = tileOf(event);
+  if (point) {
+    event.preventDefault();
+    choose(point);
+  }
+});
+
+$('start').addEventListener('click', () => start(Number($('level').value)));
+$('retry').addEventListener('click', () => game && start(game.level.number));
+$('next').addEventListener('click', () => {
+  if (!game) return;
+  $('level').value = String(game.level.number + 1);
+  start(game.level.number + 1);
+});
+$('hint').addEventListener('click', () => call(async () => {
+  const answer = await server.act(game, 'hint');
+  adopt(answer.game);
+  hint = answer.hint;
+  selected = null;
+  say('link.status.hint');
+}));
+$('shuffle').addEventListener('click', () => call(async () => {
+  adopt((await server.act(game, 'shuffle')).game);
+  selected = null;
+  hint = null;
+  say('link.status.shuffled', {}, 'good');
+}));
+$('undo').addEventListener('click', () => call(async () => {
+  adopt((await server.act(game, 'undo')).game);
+  selected = null;
+  hint = null;
+  say('link.status.undone');
+}));
+$('pause').addEventListener('click', () => call(async () => {
+  const resume = game.state === 'paused';
+  adopt((await server.act(game, resume ? 'resume' : 'pause')).game);
+  say(resume ? 'link.status.pick' : 'link.status.paused');
+  if (resume) message = { key: null, text: '', kind: '' };
+}));
+$('lb-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  call(async () => {
+    adopt(await server.enterLeaderboard(game, $('lb-name').value));
+    say('link.entered', {}, 'good');
+    await showLeaderboard();
+  });
+});
+
+async function showLeaderboard() {
+  const level = game ? game.level.number : Number($('level').value || 1);
+  const tbody = $('lb-rows');
+  let entries = [];
+  try { entries = await server.topEntries(level); } catch { entries = []; }
+  tbody.replaceChildren();
+  if (!entries.length) {
+    const cell = tbody.insertRow().insertCell();
+    cell.colSpan = 4;
+    cell.textContent = t('link.no_entries');
+    return;
+  }
+  entries.forEach((entry, i) => {
+    const row = tbody.insertRow();
+    row.insertCell().textContent = String(i + 1);
+    row.insertCell().textContent = entry.name;
+    row.insertCell().textContent = String(entry.score ?? '');
+    row.insertCell().textContent = new Date(entry.created_at).toLocaleDateString(currentLanguage());
+  });
+}
+
+// The countdown: drawn locally between server answers; at zero the server is asked, and it
+// decides (it keeps the real clock).
+setInterval(() => {
+  if (!game || !clock.running) return;
+  showClock();
+  if (timeLeft() <= 0 && !busy) {
+    clock.running = false;
+    call(async () => adopt(await server.loadGame(game.id)));
+  }
+}, 250);
+
+window.addEventListener('qipan:language', () => redraw());
+
+async function init() {
+  try {
+    levels = await server.levels();
+  } catch (err) {
+    explain(err);
+    return;
+  }
+  let saved = null;
+  try { saved = localStorage.getItem(STORAGE_KEY); } catch { /* none */ }
+  if (saved) {
+    try {
+      adopt(await server.loadGame(Number(saved)));
+      $('level').value = String(game.level.number);
+      if (game.status !== 'finished') message = { key: null, text: '', kind: '' };
+    } catch {
+      game = null;
+    }
+  }
+  redraw();
+  showLeaderboard();
+}
+
+init();
