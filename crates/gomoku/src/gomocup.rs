@@ -70,7 +70,7 @@ impl Brain {
             let moves_left = ((size * size).saturating_sub(stones) / 2).clamp(15, 40);
             budget = budget.min(left / moves_left);
         }
-        let ms = (budget * 6 / 10).saturating_sub(15).max(5);
+        let ms = (budget / 2).saturating_sub(15).max(5);
         Duration::from_millis(ms)
     }
 

@@ -219,9 +219,17 @@ impl Engine {
             return Some(result(best, 0, Found::Shape, 0, 0, searcher.st));
         }
         // Defence against the opponent's VCF: keep the moves after which it fails.
-        if level.vcf_depth() > 0 && moves.len() > 1 {
-            moves =
-                searcher.filter_vcf_defences(moves, level.vcf_depth(), start + limits.time * 2 / 3);
+        let (vcf_depth, vct_depth) = (level.vcf_depth(), level.vct_depth());
+        if vcf_depth > 0 && moves.len() > 1 {
+            let until = start + limits.time / 2;
+            moves = searcher.filter_defences(moves, until, |s| s.vcf(vcf_depth).is_some());
+        }
+        // Defence against the opponent's VCT likewise (levels with VCT).
+        if vct_depth > 0 && moves.len() > 1 {
+            let until = start + limits.time * 3 / 4;
+            let depth = vct_depth.min(4);
+            moves = searcher
+                .filter_defences(moves, until, |s| s.vct(depth, vcf_depth.min(12)).is_some());
         }
         searcher.leaf_vcf = if level.get() >= 8 { 4 } else { 0 };
         let mut best = (moves[0], 0);
@@ -298,27 +306,27 @@ impl Searcher<'_> {
         self.stopped = Instant::now() >= deadline;
     }
 
-    /// If the opponent would have a VCF were it to move, keeps only the moves that stop it
-    /// (all of them when none does, or when time runs short).
-    fn filter_vcf_defences(
+    /// If the opponent would have a threat-space win (`threat`) were it to move, keeps only the
+    /// moves after which it fails (all of them when none does, or when time runs short).
+    fn filter_defences(
         &mut self,
         moves: Vec<usize>,
-        depth: u32,
         deadline: Instant,
+        threat: impl Fn(&mut Self) -> bool,
     ) -> Vec<usize> {
         let saved = self.deadline;
         self.set_deadline(deadline);
         self.st.pass();
-        let threat = self.vcf(depth).is_some();
+        let threatened = threat(self);
         self.st.unpass();
-        if !threat || self.stopped {
+        if !threatened || self.stopped {
             self.set_deadline(saved);
             return moves;
         }
         let mut kept = vec![];
         for &m in &moves {
             self.st.make(m);
-            let refuted = self.vcf(depth).is_none();
+            let refuted = !threat(self);
             self.st.unmake();
             if self.stopped {
                 self.set_deadline(saved);
