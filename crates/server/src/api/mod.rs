@@ -2,6 +2,7 @@
 //! game. Handlers stay thin: they translate HTTP to library calls and back.
 
 mod games;
+mod gomoku;
 mod health;
 mod leaderboards;
 mod link;
@@ -18,6 +19,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(health::routes())
         .merge(games::routes())
+        .merge(gomoku::routes())
         .merge(leaderboards::routes())
         .merge(link::routes())
         .merge(tromino::routes())

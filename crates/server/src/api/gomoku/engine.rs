@@ -1,0 +1,87 @@
+//! The engine's reply, searched on the compute pool within the level's thinking time.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::Json;
+use axum::extract::State;
+use qipan_gomoku::engine::Found;
+use qipan_gomoku::{Engine, Level, SearchLimits};
+
+use super::state::{EngineInfo, GameView};
+use super::{RevisionBody, commit_move, ensure_ongoing, load};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{ApiJson, ApiPath};
+
+/// Thinking time per move at levels 1–10: low levels answer at once, high levels think longer.
+const THINK_MS: [u64; 10] = [150, 200, 300, 400, 600, 800, 1200, 1600, 2200, 3000];
+
+/// A seed for a new game's engine, from the clock.
+pub(super) fn fresh_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+fn found_name(found: Found) -> &'static str {
+    match found {
+        Found::Forced => "forced",
+        Found::Vcf => "vcf",
+        Found::Vct => "vct",
+        Found::Search => "search",
+        Found::Shape => "shape",
+    }
+}
+
+/// The engine plays its move when it is its turn; the page calls this after each of the
+/// person's moves (and after loading a game where the engine is to move).
+pub(super) async fn reply(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (saved, mut state) = load(&app, id).await?;
+    ensure_ongoing(&saved)?;
+    let mut game = state.game()?;
+    if !state.engine_to_move(&game) {
+        return Err(ApiError::conflict(
+            "not_engine_turn",
+            "it is not the engine's turn to move",
+        ));
+    }
+    let level = Level::new(state.level.unwrap_or(5));
+    let think_ms = THINK_MS[usize::from(level.get() - 1)]
+        .min(u64::try_from(app.compute.max_time().as_millis()).unwrap_or(u64::MAX));
+    let board = game.board().clone();
+    let rule_set = state.rule_set()?;
+    let seed = state.seed ^ state.moves.len() as u64;
+    // The engine stops itself at its deadline, which lies within the pool's time limit.
+    let found = app
+        .compute
+        .run(move |_stop| {
+            Engine::new(level, seed).best_move(&board, rule_set, SearchLimits::millis(think_ms))
+        })
+        .await?
+        .ok_or_else(|| ApiError::conflict("board_full", "the board is full"))?;
+    let mut view = commit_move(
+        &app,
+        &saved,
+        &mut state,
+        &mut game,
+        found.best,
+        body.revision,
+    )
+    .await
+    .map_err(|e| match e.code.as_str() {
+        "stale" => e,
+        _ => ApiError::internal(format!("the engine's move was refused: {e}")),
+    })?;
+    view.engine = Some(EngineInfo {
+        depth: found.depth,
+        nodes: found.nodes,
+        score: found.score,
+        found: found_name(found.found),
+    });
+    Ok(Json(view))
+}

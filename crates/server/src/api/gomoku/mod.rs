@@ -1,0 +1,317 @@
+//! Gomoku (五子棋) under `/api/gomoku`: start a game (two people, or a person against the engine
+//! under freestyle, standard or renju rules), play, let the engine reply, undo with counts per
+//! side, resign, and import and export records (PSQ, SGF, `h8i9…`).
+//!
+//! The server is authoritative: every move is replayed through `qipan-gomoku` before it is saved,
+//! a refused move answers 422 with a stable `code` (`occupied`, `forbidden_double_three` …), and a
+//! request based on an old revision (a second tab) answers 409 `stale`.
+
+mod engine;
+mod records;
+mod state;
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use qipan_gomoku::{Game, MoveError, Point, RuleSet, Rules};
+use serde::Deserialize;
+use serde_json::json;
+
+use self::state::{GameState, GameView, Mode, OutcomeView, Side, Undos};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{ApiJson, ApiPath};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
+
+/// The most undos a side may be limited to (a larger limit is the same as none).
+const MAX_UNDO_LIMIT: u32 = 99;
+
+/// Every Gomoku route.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/gomoku/games", post(new_game))
+        .route("/gomoku/games/{id}", get(get_game))
+        .route("/gomoku/games/{id}/move", post(play))
+        .route("/gomoku/games/{id}/engine", post(engine::reply))
+        .route("/gomoku/games/{id}/undo", post(undo))
+        .route("/gomoku/games/{id}/resign", post(resign))
+        .route("/gomoku/games/{id}/record", get(records::export))
+        .route("/gomoku/import", post(records::import))
+}
+
+/// A refused move as a 422 with the library's code; a forbidden point names its rule.
+fn refused(error: MoveError) -> ApiError {
+    let code = match &error {
+        MoveError::Forbidden { kind, .. } => format!("forbidden_{}", kind.code()),
+        other => other.code().to_owned(),
+    };
+    match error {
+        MoveError::GameOver => ApiError::conflict(code, error.to_string()),
+        _ => ApiError::unprocessable(code, error.to_string()),
+    }
+}
+
+#[derive(Deserialize)]
+struct NewGameBody {
+    size: Option<u32>,
+    rule: Option<String>,
+    mode: Mode,
+    /// The person's colour against the engine (Black when absent).
+    human: Option<Side>,
+    /// The engine's level, 1–10 (5 when absent).
+    level: Option<u8>,
+    undo_limit: Option<u32>,
+}
+
+/// Reads the rule set name, or answers 422.
+fn rule_set(name: Option<&str>) -> Result<RuleSet, ApiError> {
+    let name = name.unwrap_or("freestyle");
+    RuleSet::from_name(name).ok_or_else(|| {
+        ApiError::unprocessable(
+            "unknown_rule",
+            format!("unknown rule set `{name}` (freestyle, standard or renju)"),
+        )
+    })
+}
+
+/// Checks the board side, or answers 422.
+fn board_rules(size: u32, rule_set: RuleSet) -> Result<Rules, ApiError> {
+    Rules::new(size, rule_set)
+        .map_err(|e| ApiError::unprocessable("size_out_of_range", e.to_string()))
+}
+
+async fn new_game(
+    State(app): State<AppState>,
+    ApiJson(body): ApiJson<NewGameBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let rule_set = rule_set(body.rule.as_deref())?;
+    let rules = board_rules(body.size.unwrap_or(15), rule_set)?;
+    let level = match body.mode {
+        Mode::Pve => Some(body.level.unwrap_or(5)),
+        Mode::Pvp => None,
+    };
+    if level.is_some_and(|l| !(1..=10).contains(&l)) {
+        return Err(ApiError::unprocessable(
+            "level_out_of_range",
+            "the engine level must be between 1 and 10",
+        ));
+    }
+    if body.undo_limit.is_some_and(|n| n > MAX_UNDO_LIMIT) {
+        return Err(ApiError::unprocessable(
+            "undo_limit_out_of_range",
+            format!("the undo limit must be between 0 and {MAX_UNDO_LIMIT}"),
+        ));
+    }
+    let state = GameState {
+        size: rules.size(),
+        rule: rule_set.name().to_owned(),
+        mode: body.mode,
+        human: (body.mode == Mode::Pve).then(|| body.human.unwrap_or(Side::Black)),
+        level,
+        undo_limit: body.undo_limit,
+        undos: Undos::default(),
+        moves: vec![],
+        resigned: None,
+        seed: engine::fresh_seed(),
+    };
+    let saved = create(&app, &state, GameStatus::Ongoing, None).await?;
+    let game = state.game()?;
+    Ok(Json(GameView::new(&saved, &state, &game)))
+}
+
+/// Saves a new game (a started one, or an imported record).
+async fn create(
+    app: &AppState,
+    state: &GameState,
+    status: GameStatus,
+    result: Option<serde_json::Value>,
+) -> Result<SavedGame, ApiError> {
+    let saved = app
+        .store
+        .create_game(NewGame {
+            kind: GameKind::Gomoku,
+            variant: state.variant(),
+            mode: state.mode.as_str().to_owned(),
+            players: state.players(),
+            state: state.to_json(),
+        })
+        .await?;
+    if status == GameStatus::Ongoing && state.moves.is_empty() {
+        return Ok(saved);
+    }
+    // An imported record: its moves become the action list, so that replay sees them.
+    let update = GameUpdate {
+        state: state.to_json(),
+        status: Some(status),
+        result,
+        truncate_actions_to: None,
+        append_actions: state.moves.iter().map(|m| json!({ "move": m })).collect(),
+    };
+    Ok(app
+        .store
+        .update_game(saved.id, saved.revision, update)
+        .await?)
+}
+
+/// A saved Gomoku game and its state.
+async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
+    let saved = app.store.game(id).await?;
+    if saved.kind != GameKind::Gomoku {
+        return Err(ApiError::not_found(format!(
+            "game {id} is not a gomoku game"
+        )));
+    }
+    let state = GameState::from_saved(&saved)?;
+    Ok((saved, state))
+}
+
+/// Refuses any change to a game that is over.
+fn ensure_ongoing(saved: &SavedGame) -> Result<(), ApiError> {
+    if saved.status == GameStatus::Ongoing {
+        Ok(())
+    } else {
+        Err(ApiError::conflict("game_over", "this game is over"))
+    }
+}
+
+async fn get_game(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<GameView>, ApiError> {
+    let (saved, state) = load(&app, id).await?;
+    let game = state.game()?;
+    Ok(Json(GameView::new(&saved, &state, &game)))
+}
+
+#[derive(Deserialize)]
+struct MoveBody {
+    revision: i64,
+    x: u8,
+    y: u8,
+}
+
+async fn play(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<MoveBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (saved, mut state) = load(&app, id).await?;
+    ensure_ongoing(&saved)?;
+    let mut game = state.game()?;
+    if state.engine_to_move(&game) {
+        return Err(ApiError::conflict(
+            "not_your_turn",
+            "it is the engine's turn to move",
+        ));
+    }
+    let view = commit_move(
+        &app,
+        &saved,
+        &mut state,
+        &mut game,
+        Point::new(body.x, body.y),
+        body.revision,
+    )
+    .await?;
+    Ok(Json(view))
+}
+
+/// Plays `p` in `game`, saves it (with the result when it ends the game) and returns the view.
+async fn commit_move(
+    app: &AppState,
+    saved: &SavedGame,
+    state: &mut GameState,
+    game: &mut Game,
+    p: Point,
+    revision: i64,
+) -> Result<GameView, ApiError> {
+    let color = game.to_move();
+    game.play(p).map_err(refused)?;
+    let coord = p.to_coord(state.size);
+    state.moves.push(coord.clone());
+    let outcome = OutcomeView::of(state, game);
+    let update = GameUpdate {
+        state: state.to_json(),
+        status: outcome.as_ref().map(|_| GameStatus::Finished),
+        result: outcome.as_ref().map(OutcomeView::to_result),
+        truncate_actions_to: None,
+        append_actions: vec![json!({ "move": coord, "color": Side::of(color) })],
+    };
+    let saved = app.store.update_game(saved.id, revision, update).await?;
+    Ok(GameView::new(&saved, state, game))
+}
+
+#[derive(Deserialize)]
+struct RevisionBody {
+    revision: i64,
+}
+
+/// Takes back the last move (two people), or the person's last move and the engine's reply.
+async fn undo(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (saved, mut state) = load(&app, id).await?;
+    ensure_ongoing(&saved)?;
+    let mut game = state.game()?;
+    let (side, count) = match (state.mode, state.human) {
+        (Mode::Pve, Some(human)) => {
+            let count = if Side::of(game.to_move()) == human {
+                2
+            } else {
+                1
+            };
+            (human, count)
+        }
+        _ => (Side::of(game.to_move()).other(), 1),
+    };
+    if game.moves().len() < count {
+        return Err(ApiError::unprocessable(
+            "nothing_to_undo",
+            "there is no move of yours to take back",
+        ));
+    }
+    if let Some(limit) = state.undo_limit
+        && state.undos.get(side) >= limit
+    {
+        return Err(ApiError::unprocessable(
+            "undo_limit",
+            format!("{side:?} has used all {limit} undos"),
+        ));
+    }
+    for _ in 0..count {
+        game.undo();
+        state.moves.pop();
+    }
+    state.undos.bump(side);
+    let update = GameUpdate {
+        state: state.to_json(),
+        truncate_actions_to: Some(state.moves.len() as i64),
+        ..GameUpdate::default()
+    };
+    let saved = app.store.update_game(id, body.revision, update).await?;
+    Ok(Json(GameView::new(&saved, &state, &game)))
+}
+
+/// The side to move (two people) or the person (against the engine) gives up.
+async fn resign(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (saved, mut state) = load(&app, id).await?;
+    ensure_ongoing(&saved)?;
+    let game = state.game()?;
+    let side = state.human.unwrap_or_else(|| Side::of(game.to_move()));
+    state.resigned = Some(side);
+    let outcome = OutcomeView::of(&state, &game);
+    let update = GameUpdate {
+        state: state.to_json(),
+        status: Some(GameStatus::Finished),
+        result: outcome.as_ref().map(OutcomeView::to_result),
+        ..GameUpdate::default()
+    };
+    let saved = app.store.update_game(id, body.revision, update).await?;
+    Ok(Json(GameView::new(&saved, &state, &game)))
+}

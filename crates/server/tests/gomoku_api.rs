@@ -1,0 +1,339 @@
+//! The Gomoku API over real HTTP: games between two people and against the engine, refusals with
+//! their codes (occupied, renju forbidden points, stale revisions, undo limits), records in and
+//! out, and a game that survives a server restart.
+
+mod common;
+
+use qipan_server::config::{DbLocation, Limits};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+/// A client for one game's routes.
+struct Client {
+    http: reqwest::Client,
+    base: String,
+}
+
+impl Client {
+    fn new(server: &common::Running) -> Client {
+        Client {
+            http: reqwest::Client::new(),
+            base: server.url("/api"),
+        }
+    }
+
+    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        (status, response.json().await.unwrap())
+    }
+
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        (status, response.json().await.unwrap())
+    }
+
+    async fn new_game(&self, body: Value) -> Value {
+        let (status, game) = self.post("/gomoku/games", body).await;
+        assert_eq!(status, StatusCode::OK, "{game}");
+        game
+    }
+
+    /// Plays (x, y) in `game` and returns the new view; panics if refused.
+    async fn play(&self, game: &Value, x: u8, y: u8) -> Value {
+        let (status, body) = self.try_play(game, x, y).await;
+        assert_eq!(status, StatusCode::OK, "({x},{y}): {body}");
+        body
+    }
+
+    async fn try_play(&self, game: &Value, x: u8, y: u8) -> (StatusCode, Value) {
+        let path = format!("/gomoku/games/{}/move", game["id"]);
+        self.post(&path, json!({"revision": game["revision"], "x": x, "y": y}))
+            .await
+    }
+
+    async fn action(&self, game: &Value, action: &str) -> (StatusCode, Value) {
+        let path = format!("/gomoku/games/{}/{action}", game["id"]);
+        self.post(&path, json!({"revision": game["revision"]}))
+            .await
+    }
+}
+
+fn code(body: &Value) -> &str {
+    body["error"]["code"].as_str().unwrap_or("")
+}
+
+#[tokio::test]
+async fn two_people_play_to_five_and_the_row_is_reported() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let mut game = client.new_game(json!({"mode": "pvp"})).await;
+    assert_eq!(
+        (game["size"].as_u64(), game["rule"].as_str()),
+        (Some(15), Some("freestyle"))
+    );
+    for x in 3..7 {
+        game = client.play(&game, x, 7).await;
+        game = client.play(&game, x, 9).await;
+    }
+    let (status, body) = client.try_play(&game, 3, 7).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "occupied")
+    );
+    let (status, body) = client.try_play(&game, 15, 0).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "off_board")
+    );
+
+    game = client.play(&game, 7, 7).await;
+    assert_eq!(game["status"], "finished");
+    assert_eq!(game["outcome"]["winner"], "black");
+    assert_eq!(game["outcome"]["reason"], "five");
+    assert_eq!(
+        game["outcome"]["line"],
+        json!([[3, 7], [4, 7], [5, 7], [6, 7], [7, 7]])
+    );
+    let (status, body) = client.try_play(&game, 10, 10).await;
+    assert_eq!((status, code(&body)), (StatusCode::CONFLICT, "game_over"));
+
+    let (_, list) = client.get("/games?kind=gomoku").await;
+    assert_eq!(list[0]["id"], game["id"]);
+    assert_eq!(list[0]["action_count"], 9);
+    assert_eq!(list[0]["variant"], "freestyle-15");
+    assert_eq!(
+        list[0]["result"],
+        json!({"winner": "black", "reason": "five"})
+    );
+}
+
+#[tokio::test]
+async fn a_move_from_a_stale_tab_is_refused_with_409() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let first_tab = client.new_game(json!({"mode": "pvp", "size": 19})).await;
+    assert_eq!(first_tab["size"], 19);
+    let second_tab = first_tab.clone();
+    client.play(&first_tab, 9, 9).await;
+    let (status, body) = client.try_play(&second_tab, 3, 3).await;
+    assert_eq!((status, code(&body)), (StatusCode::CONFLICT, "stale"));
+}
+
+/// Black stones on h8, i8 and j7, j6 (x, y from the top-left: (7,7), (8,7), (9,8), (9,9)): the
+/// point j8 (9, 7) makes two open threes at once, a double-three forbidden to Black by the RIF
+/// International Rules of Renju, article 9.4; the same point is fine for Black in freestyle.
+async fn double_three_setup(client: &Client, rule: &str) -> Value {
+    let mut game = client.new_game(json!({"mode": "pvp", "rule": rule})).await;
+    for (b, w) in [
+        ((7, 7), (0, 0)),
+        ((8, 7), (0, 2)),
+        ((9, 8), (0, 4)),
+        ((9, 9), (0, 6)),
+    ] {
+        game = client.play(&game, b.0, b.1).await;
+        game = client.play(&game, w.0, w.1).await;
+    }
+    game
+}
+
+#[tokio::test]
+async fn renju_refuses_a_double_three_for_black_and_marks_it() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let game = double_three_setup(&client, "renju").await;
+    assert!(
+        game["forbidden"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"x": 9, "y": 7, "kind": "double_three"})),
+        "{}",
+        game["forbidden"]
+    );
+    let (status, body) = client.try_play(&game, 9, 7).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "forbidden_double_three")
+    );
+
+    let free = double_three_setup(&client, "freestyle").await;
+    assert_eq!(free["forbidden"], json!([]));
+    client.play(&free, 9, 7).await;
+}
+
+#[tokio::test]
+async fn against_the_engine_one_undo_takes_back_the_reply_too_within_the_limit() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let mut game = client
+        .new_game(json!({"mode": "pve", "human": "black", "level": 1, "undo_limit": 1}))
+        .await;
+    assert_eq!(game["engine_to_move"], false);
+    let (status, body) = client.action(&game, "engine").await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, "not_engine_turn")
+    );
+
+    game = client.play(&game, 7, 7).await;
+    assert_eq!(game["engine_to_move"], true);
+    let (status, body) = client.try_play(&game, 8, 8).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, "not_your_turn")
+    );
+    let (status, reply) = client.action(&game, "engine").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(reply["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(reply["to_move"], "black");
+    assert!(reply["engine"]["found"].is_string());
+
+    let (status, undone) = client.action(&reply, "undo").await;
+    assert_eq!(status, StatusCode::OK, "{undone}");
+    assert_eq!(undone["moves"], json!([]));
+    assert_eq!(undone["undos"], json!({"black": 1, "white": 0}));
+    let (_, actions) = client.get(&format!("/games/{}/actions", game["id"])).await;
+    assert_eq!(actions.as_array().map(Vec::len), Some(0), "{actions}");
+
+    game = client.play(&undone, 7, 7).await;
+    let (_, reply) = client.action(&game, "engine").await;
+    let (status, body) = client.action(&reply, "undo").await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "undo_limit")
+    );
+}
+
+#[tokio::test]
+async fn the_engine_opens_when_the_person_takes_white_and_a_resignation_ends_the_game() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let game = client
+        .new_game(json!({"mode": "pve", "human": "white", "level": 3, "rule": "renju"}))
+        .await;
+    assert_eq!(game["engine_to_move"], true);
+    let (status, game) = client.action(&game, "engine").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(
+        game["moves"],
+        json!([[7, 7]]),
+        "the engine opens in the centre"
+    );
+    let (status, body) = client.action(&game, "undo").await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "nothing_to_undo")
+    );
+
+    let (status, game) = client.action(&game, "resign").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(
+        game["outcome"],
+        json!({"winner": "black", "reason": "resign"})
+    );
+    assert_eq!(game["status"], "finished");
+}
+
+#[tokio::test]
+async fn bad_settings_are_refused_with_their_codes() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    for (body, expected) in [
+        (json!({"mode": "pvp", "size": 40}), "size_out_of_range"),
+        (json!({"mode": "pvp", "rule": "go"}), "unknown_rule"),
+        (json!({"mode": "pve", "level": 11}), "level_out_of_range"),
+        (
+            json!({"mode": "pvp", "undo_limit": 1000}),
+            "undo_limit_out_of_range",
+        ),
+    ] {
+        let (status, answer) = client.post("/gomoku/games", body).await;
+        assert_eq!(
+            (status, code(&answer)),
+            (StatusCode::UNPROCESSABLE_ENTITY, expected)
+        );
+    }
+    let (status, _) = client.get("/gomoku/games/999").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn records_export_and_import_in_every_format() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let mut game = client.new_game(json!({"mode": "pvp"})).await;
+    for (x, y) in [(7, 7), (8, 6), (6, 8), (9, 9)] {
+        game = client.play(&game, x, y).await;
+    }
+    let id = &game["id"];
+    let (_, coords) = client
+        .get(&format!("/gomoku/games/{id}/record?format=coords"))
+        .await;
+    assert_eq!(coords["text"], "h8i9g7j6");
+    for format in ["psq", "sgf", "coords"] {
+        let (status, exported) = client
+            .get(&format!("/gomoku/games/{id}/record?format={format}"))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{exported}");
+        let (status, imported) = client
+            .post(
+                "/gomoku/import",
+                json!({"format": format, "text": exported["text"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{imported}");
+        assert_eq!(imported["moves"], game["moves"], "{format}");
+        assert_ne!(imported["id"], game["id"]);
+    }
+    let (status, body) = client
+        .post(
+            "/gomoku/import",
+            json!({"format": "coords", "text": "h8 h8"}),
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "record_illegal_move")
+    );
+    let (status, body) = client
+        .post("/gomoku/import", json!({"format": "psq", "text": "hello"}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+}
+
+#[tokio::test]
+async fn a_saved_game_survives_a_restart_and_can_be_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gomoku.sqlite3");
+    let server = common::start_on_file(&path).await;
+    let client = Client::new(&server);
+    let mut game = client
+        .new_game(json!({"mode": "pvp", "rule": "standard"}))
+        .await;
+    for (x, y) in [(7, 7), (7, 8), (8, 7)] {
+        game = client.play(&game, x, y).await;
+    }
+    server.stop().await;
+
+    let server = common::start_on_file(&path).await;
+    let client = Client::new(&server);
+    let (status, resumed) = client.get(&format!("/gomoku/games/{}", game["id"])).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(resumed["moves"], game["moves"]);
+    assert_eq!(resumed["rule"], "standard");
+    assert_eq!(resumed["to_move"], "white");
+    client.play(&resumed, 9, 9).await;
+    server.stop().await;
+}

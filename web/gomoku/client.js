@@ -1,0 +1,16 @@
+// The Gomoku API, one function per route.
+
+import { api } from '/js/api.js';
+
+const base = '/api/gomoku';
+
+export const newGame = (settings) => api('POST', `${base}/games`, settings);
+export const getGame = (id) => api('GET', `${base}/games/${id}`);
+export const play = (game, x, y) => api('POST', `${base}/games/${game.id}/move`, { revision: game.revision, x, y });
+export const engineReply = (game) => api('POST', `${base}/games/${game.id}/engine`, { revision: game.revision });
+export const undo = (game) => api('POST', `${base}/games/${game.id}/undo`, { revision: game.revision });
+export const resign = (game) => api('POST', `${base}/games/${game.id}/resign`, { revision: game.revision });
+export const exportRecord = (id, format) => api('GET', `${base}/games/${id}/record?format=${format}`);
+export const importRecord = (body) => api('POST', `${base}/import`, body);
+export const listSaved = () => api('GET', '/api/games?kind=gomoku&limit=100');
+export const deleteSaved = (id) => api('DELETE', `/api/games/${id}`);

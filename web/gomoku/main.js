@@ -1,0 +1,384 @@
+// The Gomoku page: play against a friend or the engine, undo, resign, saved games, replay and
+// records. The server decides every rule; this module draws what it says and sends clicks.
+
+import '/js/shell.js';
+import './strings.js';
+import { applyTranslations, t } from '/js/i18n.js';
+import { Board } from './board.js';
+import * as client from './client.js';
+import { Replay } from './replay.js';
+import { renderSaves } from './saves.js';
+
+applyTranslations();
+
+const CURRENT_KEY = 'qipan.gomoku.current';
+const NUMBERS_KEY = 'qipan.gomoku.numbers';
+const $ = (sel) => document.querySelector(sel);
+
+const page = {
+  game: null,        // the game being played (the server's view)
+  replaying: null,   // the game being replayed, or null
+  replayAt: 0,
+  thinking: false,
+  saves: [],
+  numbers: localStorage.getItem(NUMBERS_KEY) === '1',
+};
+
+const board = new Board($('#gm-board-wrap'), (x, y) => playAt(x, y));
+const replay = new Replay($('#gm-replay'), (k) => { page.replayAt = k; drawBoard(); });
+
+function sideName(side) { return t(side === 'black' ? 'gm.black' : 'gm.white'); }
+
+/** A server error in the player's language. */
+function explain(err) {
+  const code = err.code || '';
+  if (code.startsWith('forbidden_')) return t(`gm.forbidden_explain.${code.slice('forbidden_'.length)}`);
+  if (code.startsWith('record_')) return t('gm.error.record', { message: err.message });
+  if (code === 'network') return t('error.network');
+  const key = `gm.error.${code}`;
+  const text = t(key);
+  return text === key ? `${t('error.generic')}: ${err.message}` : text;
+}
+
+let noticeTimer = null;
+function notify(text, kind = 'error') {
+  const box = $('#gm-notice');
+  box.textContent = text;
+  box.className = `notice ${kind === 'error' ? 'error' : ''}`;
+  box.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+function clearNotice() { $('#gm-notice').hidden = true; }
+
+function canPlay() {
+  const g = page.game;
+  return !!g && !page.replaying && g.status === 'ongoing' && !page.thinking && !g.engine_to_move;
+}
+
+function drawBoard() {
+  if (page.replaying) {
+    const g = page.replaying;
+    const k = page.replayAt;
+    const atEnd = k === g.moves.length;
+    board.draw({
+      size: g.size, moves: g.moves.slice(0, k), numbers: page.numbers,
+      winLine: atEnd && g.outcome ? g.outcome.line : null, forbidden: [],
+      toMove: k % 2 === 0 ? 'black' : 'white', interactive: false, label: t('gm.board_label'),
+    });
+    return;
+  }
+  const g = page.game;
+  board.draw({
+    size: g ? g.size : 15, moves: g ? g.moves : [], numbers: page.numbers,
+    winLine: g && g.outcome ? g.outcome.line : null,
+    forbidden: g && canPlay() ? g.forbidden : [],
+    toMove: g ? g.to_move : 'black', interactive: canPlay(), label: t('gm.board_label'),
+    forbiddenTitle: (kind) => t('gm.forbidden_hint', { kind: t(`gm.forbidden.${kind}`) }),
+  });
+}
+
+function playerName(g, side) {
+  if (g.mode !== 'pve') return t('gm.player');
+  return g.human === side ? t('gm.you') : t('gm.engine_level', { level: g.level });
+}
+
+function outcomeText(g) {
+  const o = g.outcome;
+  if (!o) return '';
+  if (!o.winner) return t('gm.draw');
+  const side = sideName(o.winner);
+  let text;
+  if (o.reason === 'five') text = t('gm.win.five', { side });
+  else if (o.reason === 'resign') text = t('gm.win.resign', { side, loser: sideName(o.winner === 'black' ? 'white' : 'black') });
+  else text = t('gm.win.forbidden', { side, kind: t(`gm.forbidden.${o.kind}`) });
+  if (g.mode === 'pve') text = `${t(o.winner === g.human ? 'gm.you_win' : 'gm.you_lose')} ${text}`;
+  return text;
+}
+
+function renderPanel() {
+  const g = page.replaying || page.game;
+  for (const side of ['black', 'white']) {
+    const row = $(`#gm-p-${side}`);
+    row.querySelector('.gm-name').textContent = g ? playerName(g, side) : '';
+    const used = g ? g.undos[side] : 0;
+    const limit = g && g.undo_limit != null ? g.undo_limit : t('gm.no_limit');
+    const undos = row.querySelector('.gm-undos');
+    undos.textContent = g ? `${t('gm.undo')} ${t('gm.undos_of', { used, limit })}` : '';
+    undos.title = t('gm.undos');
+    row.classList.toggle('to-move', !!g && !g.outcome && !page.replaying && g.to_move === side);
+  }
+  let status = '';
+  if (page.replaying) status = t('gm.replay.title');
+  else if (!g) status = t('gm.new_game');
+  else if (g.outcome) status = outcomeText(g);
+  else if (page.thinking || g.engine_to_move) status = t('gm.thinking');
+  else if (g.mode === 'pve') status = t('gm.your_turn', { side: sideName(g.to_move) });
+  else status = t('gm.to_move', { side: sideName(g.to_move) });
+  $('#gm-status').textContent = status;
+  $('#gm-status').classList.toggle('thinking', page.thinking);
+  $('#gm-meta').textContent = g
+    ? `${t(`gm.rule_short.${g.rule}`)} · ${g.size}×${g.size} · ${t('gm.move_count', { n: g.moves.length })} · ${t('gm.autosaved')}`
+    : '';
+  $('#gm-legend').hidden = !(g && g.rule === 'renju' && !page.replaying);
+  const over = page.game && page.game.outcome && !page.replaying;
+  $('#gm-banner').hidden = !over;
+  $('#gm-banner').classList.toggle('win', !!over && page.game.mode === 'pve' && page.game.outcome.winner === page.game.human);
+  if (over) $('#gm-banner-text').textContent = outcomeText(page.game);
+  const live = page.game && page.game.status === 'ongoing' && !page.replaying && !page.thinking;
+  $('#gm-undo').disabled = !live || page.game.moves.length === 0;
+  $('#gm-resign').disabled = !live;
+  $('#gm-replay-open').disabled = !page.game || page.replaying !== null;
+  $('#gm-replay').hidden = !page.replaying;
+  for (const id of ['#gm-export-psq', '#gm-export-sgf', '#gm-export-coords']) $(id).disabled = !g;
+  replay.label();
+}
+
+function render() {
+  drawBoard();
+  renderPanel();
+  renderSaves($('#gm-saves-table'), $('#gm-saves-empty'), page.saves, page.game?.id, {
+    resume: (id) => openGame(id),
+    replay: (id) => replayGame(id),
+    remove: (id) => removeGame(id),
+  });
+}
+
+function setGame(view) {
+  page.game = view;
+  if (view) {
+    localStorage.setItem(CURRENT_KEY, String(view.id));
+    history.replaceState(null, '', `?game=${view.id}`);
+  } else {
+    localStorage.removeItem(CURRENT_KEY);
+    history.replaceState(null, '', location.pathname);
+  }
+  render();
+}
+
+async function refreshSaves() {
+  try { page.saves = await client.listSaved(); } catch { /* the list is a convenience */ }
+  render();
+}
+
+/** Reloads the current game from the server (after a conflict from another tab). */
+async function reload() {
+  if (!page.game) return;
+  try { setGame(await client.getGame(page.game.id)); } catch (err) { notify(explain(err)); }
+}
+
+async function handle(err) {
+  if (err.code === 'stale') {
+    await reload();
+    notify(t('gm.error.stale'), 'info');
+  } else {
+    notify(explain(err));
+  }
+}
+
+/** Sends an action and shows its result; the engine replies when it is its turn. */
+async function act(request) {
+  clearNotice();
+  try {
+    setGame(await request());
+  } catch (err) {
+    await handle(err);
+    return;
+  }
+  await maybeEngine();
+  refreshSaves();
+}
+
+async function maybeEngine() {
+  const g = page.game;
+  if (!g || !g.engine_to_move || page.thinking) return;
+  page.thinking = true;
+  render();
+  try {
+    const view = await client.engineReply(g);
+    page.thinking = false;
+    setGame(view);
+  } catch (err) {
+    page.thinking = false;
+    await handle(err);
+  }
+  render();
+}
+
+function playAt(x, y) {
+  if (!canPlay()) return;
+  act(() => client.play(page.game, x, y));
+}
+
+async function openGame(id) {
+  stopReplay();
+  try {
+    setGame(await client.getGame(id));
+  } catch (err) {
+    notify(explain(err));
+    return;
+  }
+  await maybeEngine();
+  refreshSaves();
+}
+
+async function replayGame(id) {
+  try {
+    const view = page.game && page.game.id === id ? page.game : await client.getGame(id);
+    startReplay(view);
+  } catch (err) { notify(explain(err)); }
+}
+
+function startReplay(view) {
+  page.replaying = view;
+  replay.open(view.moves.length, 0);
+  render();
+}
+
+function stopReplay() {
+  replay.pause();
+  page.replaying = null;
+}
+
+async function removeGame(id) {
+  if (!window.confirm(t('gm.saves.confirm_delete'))) return;
+  try { await client.deleteSaved(id); } catch (err) { notify(explain(err)); return; }
+  if (page.replaying && page.replaying.id === id) stopReplay();
+  if (page.game && page.game.id === id) setGame(null);
+  refreshSaves();
+}
+
+/** The settings of a game, to start another one like it. */
+function settingsOf(g) {
+  const s = { mode: g.mode, rule: g.rule, size: g.size, undo_limit: g.undo_limit };
+  if (g.mode === 'pve') Object.assign(s, { human: g.human, level: g.level });
+  return s;
+}
+
+async function startGame(settings) {
+  stopReplay();
+  await act(() => client.newGame(settings));
+}
+
+// New game dialog.
+const dialog = $('#gm-new-dialog');
+const form = $('#gm-new-form');
+function syncForm() {
+  const pve = form.elements.mode.value === 'pve';
+  for (const node of form.querySelectorAll('.gm-pve-only')) node.hidden = !pve;
+  $('#gm-level-out').textContent = form.elements.level.value;
+}
+form.addEventListener('input', syncForm);
+$('#gm-new').addEventListener('click', () => {
+  if (page.game) {
+    const s = settingsOf(page.game);
+    form.elements.mode.value = s.mode;
+    form.elements.rule.value = s.rule;
+    form.elements.size.value = String(s.size);
+    form.elements.undo_limit.value = s.undo_limit ?? '';
+    if (s.mode === 'pve') { form.elements.human.value = s.human; form.elements.level.value = String(s.level); }
+  }
+  syncForm();
+  dialog.showModal();
+});
+$('#gm-new-cancel').addEventListener('click', () => dialog.close());
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const f = form.elements;
+  const settings = { mode: f.mode.value, rule: f.rule.value, size: Number(f.size.value) };
+  if (f.undo_limit.value !== '') settings.undo_limit = Number(f.undo_limit.value);
+  if (settings.mode === 'pve') Object.assign(settings, { human: f.human.value, level: Number(f.level.value) });
+  dialog.close();
+  startGame(settings);
+});
+
+// Controls.
+$('#gm-rematch').addEventListener('click', () => startGame(settingsOf(page.game)));
+$('#gm-undo').addEventListener('click', () => act(() => client.undo(page.game)));
+$('#gm-resign').addEventListener('click', () => act(() => client.resign(page.game)));
+$('#gm-replay-open').addEventListener('click', () => { if (page.game) startReplay(page.game); });
+$('#gm-rp-exit').addEventListener('click', () => { stopReplay(); render(); });
+$('#gm-numbers').checked = page.numbers;
+$('#gm-numbers').addEventListener('change', (e) => {
+  page.numbers = e.target.checked;
+  localStorage.setItem(NUMBERS_KEY, page.numbers ? '1' : '0');
+  drawBoard();
+});
+
+// Records.
+function recordGame() { return page.replaying || page.game; }
+
+async function exportAs(format) {
+  const g = recordGame();
+  if (!g) return;
+  try {
+    const record = await client.exportRecord(g.id, format);
+    $('#gm-record-out').textContent = record.text;
+    if (format === 'coords') {
+      try { await navigator.clipboard.writeText(record.text); } catch { /* shown below anyway */ }
+      notify(t('gm.copied', { text: record.text }), 'info');
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([record.text], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = record.filename;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (err) { notify(explain(err)); }
+}
+$('#gm-export-psq').addEventListener('click', () => exportAs('psq'));
+$('#gm-export-sgf').addEventListener('click', () => exportAs('sgf'));
+$('#gm-export-coords').addEventListener('click', () => exportAs('coords'));
+
+const importDialog = $('#gm-import-dialog');
+const importForm = $('#gm-import-form');
+$('#gm-import-open').addEventListener('click', () => { $('#gm-import-error').hidden = true; importDialog.showModal(); });
+$('#gm-import-cancel').addEventListener('click', () => importDialog.close());
+importForm.elements.file.addEventListener('change', async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  importForm.elements.text.value = await file.text();
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.psq')) importForm.elements.format.value = 'psq';
+  else if (name.endsWith('.sgf')) importForm.elements.format.value = 'sgf';
+});
+importForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const f = importForm.elements;
+  try {
+    const view = await client.importRecord({ format: f.format.value, text: f.text.value, rule: f.rule.value });
+    importDialog.close();
+    startReplay(view);
+    refreshSaves();
+  } catch (err) {
+    const box = $('#gm-import-error');
+    box.textContent = explain(err);
+    box.hidden = false;
+  }
+});
+
+window.addEventListener('qipan:language', () => { applyTranslations(); render(); });
+
+// Start: the game in the address, else the last one played, else ask for settings.
+async function start() {
+  const wanted = new URLSearchParams(location.search).get('game') || localStorage.getItem(CURRENT_KEY);
+  render();
+  refreshSaves();
+  if (wanted && /^\d+$/.test(wanted)) {
+    try {
+      setGame(await client.getGame(Number(wanted)));
+      await maybeEngine();
+      return;
+    } catch {
+      setGame(null);
+    }
+  }
+  syncForm();
+  dialog.showModal();
+}
+
+start().finally(() => document.querySelector('main').setAttribute('data-game-ready', ''));
