@@ -59,7 +59,8 @@ test('a 4x4 board is chosen, played with a refusal and a drag, finished and rank
   await page.click('#lb-form button[type="submit"]');
   await page.waitForFunction(() => [...document.querySelectorAll('#lb-rows td')].some((td) => td.textContent === 'Ada'));
   await screenshot(page, 'tromino-finished');
-  assert.deepEqual(page.problems, []);
+  // The refused placement is a 422 answer, which the browser logs; nothing else may go wrong.
+  assert.deepEqual(page.problems.filter((p) => !p.includes('status of 422')), []);
   await page.close();
 });
 
@@ -72,7 +73,7 @@ test('the demo animates the divide and conquer, in Chinese', async () => {
   await page.$eval('#demo-speed', (input) => { input.value = '10'; });
   await page.click('#demo-play');
   await page.waitForFunction(() => document.querySelector('#demo-info').textContent.includes('递归深度'));
-  await page.waitForSelector('#board line.split');
+  await page.waitForSelector('#board line.split', { state: 'attached' });
   await screenshot(page, 'tromino-demo');
   await page.waitForFunction(() => document.querySelector('#demo-info').textContent.includes('演示完成'), null, { timeout: 15000 });
   assert.equal(await page.locator('#board path.piece').count(), 21);

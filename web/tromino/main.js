@@ -2,7 +2,7 @@
 // the divide-and-conquer demo, the timer and the leaderboard.
 
 import '/js/shell.js';
-import { registerStrings, t } from '/js/i18n.js';
+import { applyTranslations, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, boardPoint, pieceAt } from './board.js';
@@ -13,6 +13,8 @@ import { formatTime, showLeaderboard } from './leaderboard.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
+// The shell translated the page before these strings existed: translate it again.
+applyTranslations();
 
 const STORAGE_KEY = 'qipan.tromino.game';
 const $ = (id) => document.getElementById(id);
@@ -128,7 +130,14 @@ function tryPlace(piece) {
     return;
   }
   run(async () => {
-    const view = await server.place(game, piece);
+    let view;
+    try {
+      view = await server.place(game, piece);
+    } catch (err) {
+      ghost = { piece, ok: false };
+      redraw();
+      throw err;
+    }
     hintPiece = null;
     setGame(view);
     if (view.status === 'finished') refreshLeaderboard();
