@@ -1,5 +1,6 @@
 //! Playing strength. The 100-game matches are `#[ignore]`d (minutes of play); run them with
-//! `cargo test --release -p qipan-gomoku --test strength -- --ignored --nocapture`.
+//! `cargo test --release -p qipan-gomoku --test strength -- --ignored --nocapture`
+//! (`QIPAN_GAMES` and `QIPAN_MS` change the level-5 match's length and time per move).
 //! A short match stays in the normal suite.
 
 mod support;
@@ -135,13 +136,16 @@ fn level_10_beats_the_baseline_95_percent() {
 #[test]
 #[ignore = "100 games at 200 ms per move: minutes"]
 fn full_strength_beats_level_5_90_percent() {
-    let mut ours = Player::engine(10, 200, 1);
-    let mut theirs = Player::engine(5, 200, 2);
-    let games = std::env::var("QIPAN_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(100);
+    let env = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (games, ms) = (env("QIPAN_GAMES", 100), env("QIPAN_MS", 200) as u64);
+    let mut ours = Player::engine(10, ms, 1);
+    let mut theirs = Player::engine(5, ms, 2);
     let (w, d, l) = match_score(&mut ours, &mut theirs, games);
-    println!("level 10 vs level 5 (200 ms): +{w} ={d} -{l}");
+    println!("level 10 vs level 5 ({ms} ms): +{w} ={d} -{l}");
     assert!(w * 100 >= 90 * games);
 }

@@ -22,54 +22,23 @@ pub fn cases() -> Vec<Case> {
     ]
 }
 
-/// A middle-game position: a spiral of 30 stones around the centre.
-fn midgame() -> Board {
-    let mut board = Board::new(15).unwrap_or_else(|_| unreachable!("15 is valid"));
-    let spiral = [
-        (7, 7),
-        (8, 8),
-        (8, 6),
-        (6, 8),
-        (9, 7),
-        (7, 9),
-        (6, 6),
-        (9, 9),
-        (5, 7),
-        (7, 5),
-        (10, 8),
-        (8, 10),
-        (4, 6),
-        (6, 4),
-        (10, 10),
-        (5, 9),
-        (9, 5),
-        (4, 8),
-        (11, 7),
-        (7, 11),
-        (3, 7),
-        (8, 4),
-        (11, 9),
-        (5, 5),
-        (6, 10),
-        (10, 6),
-        (4, 4),
-        (12, 8),
-        (9, 11),
-        (3, 9),
-    ];
-    for (i, (x, y)) in spiral.into_iter().enumerate() {
+/// An opening position with no immediate threat (h8 i9 g7 i7 i8 g9), Black to move, so that
+/// the engine reaches its alpha-beta search.
+fn quiet_position() -> anyhow::Result<Board> {
+    let mut board = Board::new(15)?;
+    for (i, s) in ["h8", "i9", "g7", "i7", "i8", "g9"].into_iter().enumerate() {
         let c = if i % 2 == 0 {
             Color::Black
         } else {
             Color::White
         };
-        board.set(Point::new(x, y), Some(c));
+        board.set(Point::parse_coord(s, 15)?, Some(c));
     }
-    board
+    Ok(board)
 }
 
 fn eval_rows() -> anyhow::Result<Vec<Row>> {
-    let mut st = State::from_board(&midgame(), RuleSet::Freestyle);
+    let mut st = State::from_board(&quiet_position()?, RuleSet::Freestyle);
     let empties: Vec<usize> = st
         .points()
         .iter()
@@ -95,7 +64,7 @@ fn eval_rows() -> anyhow::Result<Vec<Row>> {
 }
 
 fn search_rows() -> anyhow::Result<Vec<Row>> {
-    let board = midgame();
+    let board = quiet_position()?;
     let mut engine = Engine::new(Level::MAX, 1);
     let start = Instant::now();
     let result = engine
@@ -104,7 +73,7 @@ fn search_rows() -> anyhow::Result<Vec<Row>> {
     let secs = start.elapsed().as_secs_f64();
     let mut rows = vec![
         Row::new(
-            "gomoku search 1 s, 15x15 midgame",
+            "gomoku search 1 s, 15x15 opening",
             result.nodes as f64 / secs,
             "nodes/s",
         ),
@@ -115,7 +84,7 @@ fn search_rows() -> anyhow::Result<Vec<Row>> {
         ),
     ];
     // A VCF from the published mintaka suite (basic_vcf 1, renju, Black to move).
-    let mut puzzle = Board::new(15).unwrap_or_else(|_| unreachable!("15 is valid"));
+    let mut puzzle = Board::new(15)?;
     let black = ["j10", "l10", "h8", "j8", "k8", "g7", "i7"];
     let white = ["k11", "j9", "l8", "j7", "h6", "i6", "g5"];
     for (list, c) in [(black, Color::Black), (white, Color::White)] {
