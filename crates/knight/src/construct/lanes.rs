@@ -1,19 +1,22 @@
-//! Tours on boards 3 or 4 squares wide, built from a row of blocks crossed by two lanes.
+//! Tours on boards 3 or 4 squares wide, built from a row of blocks crossed by lanes.
 //!
-//! Seen with the long side horizontal, the board is cut into blocks 4 to 9 squares long. Two knight
-//! moves cross every seam between a block X and the block Y to its right: the upper lane joins
-//! X's (w-1, h-1) to Y's (0, h-3), the lower lane X's (w-1, 0) to Y's (0, 2). Each block is
-//! covered by one or two paths between these ports, found once by the bounded search:
+//! Seen with the long side horizontal, the board is cut into blocks 4 to 16 squares long. Two
+//! knight moves cross every seam between a block X and the block Y to its right: the upper lane
+//! joins X's (w-1, h-1) to Y's (0, h-3), the lower lane X's (w-1, 0) to Y's (0, 2). Each block is
+//! covered by one or more paths between these ports, found once by the bounded search:
 //!
-//! - a *turn* block at the left end: one path from the upper to the lower right port;
-//! - *double* blocks: one path right to left on the upper lane, one back on the lower lane;
-//! - *one-way* blocks: a path on the lower lane, left to right; the *last* block ends anywhere;
-//! - for a closed tour a turn block at the right end, from the lower to the upper left port.
+//! - an *out-and-back* part: double blocks crossed out on the upper lane and back on the lower
+//!   one, and a turn block at the far end;
+//! - a closed tour on a 3-wide board: a bridge block between two out-and-back parts;
+//! - an open tour from s: the block holding s is searched for paths from s into the parts on
+//!   either side and back.
 //!
-//! An open tour from a square s leaves s's block to the left on the upper lane, turns at the left
-//! end, comes back on the lower lane, crosses s's block again and runs to the right end. This
-//! is the out-and-back scheme of the narrow-board constructions of Conrad, Hindrichs, Morsy and
-//! Wegener 1994; the block holding s is searched for each start square.
+//! On 4-wide boards every move joins an outer line to an inner one except a single move of the
+//! tour, so every block covered by one path holds that move (an argument of Schwenk 1991). A tour
+//! from the middle therefore crosses the part on one side three times (out, back, and out again
+//! to its end, with *triple* blocks), and the other side twice with the one turn. This is the
+//! out-and-back scheme of the narrow-board constructions of Conrad, Hindrichs, Morsy and
+//! Wegener 1994.
 
 use std::sync::Arc;
 
