@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
+import { BASE_URL, launchBrowser, openPage, screenshot } from '../lib/browser.js';
 
 const CELL = 40;
 const MARGIN = 46;
@@ -156,6 +156,13 @@ test('a game is saved after every move, survives a reload, and a stale tab is re
   assert.match(row, /Freestyle 19×19/);
   assert.match(row, /In progress/);
   await screenshot(page, 'gomoku-saves');
+  const id = await page.getAttribute('.gm-saves-table tr.current', 'data-id');
+  page.once('dialog', (d) => d.accept());
+  await page.click('.gm-saves-table tr.current .gm-delete');
+  await page.waitForFunction((gone) => !document.querySelector(`.gm-saves-table tr[data-id="${gone}"]`), id);
+  await waitStones(page, 0);
+  const response = await fetch(`${BASE_URL}/api/gomoku/games/${id}`);
+  assert.equal(response.status, 404, 'the deleted game is gone from the server');
   assert.deepEqual(problemsBesides(page, [409]), []);
   assert.deepEqual(other.problems, []);
   await other.close();
@@ -187,8 +194,11 @@ test('a finished game replays step by step and by autoplay, and its record impor
   await page.waitForSelector('.gm-win-mark');
   await screenshot(page, 'gomoku-replay');
 
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#gm-export-psq')]);
+  assert.match(download.suggestedFilename(), /^gomoku-\d+\.psq$/);
+  assert.match(await page.textContent('#gm-record-out'), /^Piskvorky 15x15, 11:11, 0\n5,4,0\n7,4,0\n/);
   await page.click('#gm-export-coords');
-  await page.waitForFunction(() => document.querySelector('#gm-record-out').textContent.length > 0);
+  await page.waitForFunction(() => /^[a-o]\d/.test(document.querySelector('#gm-record-out').textContent));
   const record = await page.textContent('#gm-record-out');
   assert.equal(record, 'e12g12e11g11e10g10e9g9e8');
   await page.click('#gm-rp-exit');

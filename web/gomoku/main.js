@@ -25,7 +25,7 @@ const page = {
 };
 
 const board = new Board($('#gm-board-wrap'), (x, y) => playAt(x, y));
-const replay = new Replay($('#gm-replay'), (k) => { page.replayAt = k; drawBoard(); });
+const replay = new Replay($('#gm-replay'), (k) => { page.replayAt = k; drawBoard(); renderPanel(); });
 
 function sideName(side) { return t(side === 'black' ? 'gm.black' : 'gm.white'); }
 
@@ -110,7 +110,10 @@ function renderPanel() {
     row.classList.toggle('to-move', !!g && !g.outcome && !page.replaying && g.to_move === side);
   }
   let status = '';
-  if (page.replaying) status = t('gm.replay.title');
+  if (page.replaying) {
+    const atEnd = page.replayAt === g.moves.length && g.outcome;
+    status = atEnd ? outcomeText(g) : t('gm.replay.title');
+  }
   else if (!g) status = t('gm.new_game');
   else if (g.outcome) status = outcomeText(g);
   else if (page.thinking || g.engine_to_move) status = t('gm.thinking');
@@ -119,7 +122,7 @@ function renderPanel() {
   $('#gm-status').textContent = status;
   $('#gm-status').classList.toggle('thinking', page.thinking);
   $('#gm-meta').textContent = g
-    ? `${t(`gm.rule_short.${g.rule}`)} · ${g.size}×${g.size} · ${t('gm.move_count', { n: g.moves.length })} · ${t('gm.autosaved')}`
+    ? `${t(`gm.rule_short.${g.rule}`)} · ${g.size}×${g.size} · ${t('gm.move_count', { n: page.replaying ? page.replayAt : g.moves.length })} · ${t('gm.autosaved')}`
     : '';
   $('#gm-legend').hidden = !(g && g.rule === 'renju' && !page.replaying);
   const over = page.game && page.game.outcome && !page.replaying;
@@ -258,6 +261,11 @@ function settingsOf(g) {
 
 async function startGame(settings) {
   stopReplay();
+  const old = page.game;
+  // A game left without a single move is not worth keeping in the saved list.
+  if (old && old.status === 'ongoing' && old.moves.length === 0) {
+    try { await client.deleteSaved(old.id); } catch { /* kept; harmless */ }
+  }
   await act(() => client.newGame(settings));
 }
 

@@ -3,6 +3,9 @@
 
 import { t } from '/js/i18n.js';
 
+const PLAY_ICON = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M8 5v14l11-7z" fill="currentColor"/></svg>';
+const PAUSE_ICON = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M6 5h4v14H6zM14 5h4v14h-4z" fill="currentColor"/></svg>';
+
 export const SPEEDS = { slow: 1600, normal: 800, fast: 300 };
 
 export class Replay {
@@ -58,7 +61,7 @@ export class Replay {
   label() {
     this.$('#gm-rp-pos').textContent = t('gm.replay.position', { k: this.k, n: this.total });
     const button = this.$('#gm-rp-play');
-    button.textContent = this.timer ? '⏸' : '▶';
+    button.innerHTML = this.timer ? PAUSE_ICON : PLAY_ICON;
     button.title = t(this.timer ? 'gm.replay.pause' : 'gm.replay.play');
     button.setAttribute('aria-label', button.title);
     button.classList.toggle('playing', !!this.timer);
