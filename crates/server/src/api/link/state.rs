@@ -2,7 +2,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use qipan_link::{Board, Game, Level, Mode, Snapshot, Status};
+use qipan_link::{Board, Game, Level, Snapshot, Status};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -146,16 +146,12 @@ impl From<Level> for LevelView {
             rows: level.rows,
             cols: level.cols,
             kinds: level.kinds,
-            mode: mode_name(level.mode),
+            mode: level.mode.name(),
             seconds: level.seconds,
             hints: level.hints,
             shuffles: level.shuffles,
         }
     }
-}
-
-fn mode_name(mode: Mode) -> &'static str {
-    mode.name()
 }
 
 /// The game as the page sees it. The tiles are hidden while the game is paused.

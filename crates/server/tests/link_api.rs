@@ -1,0 +1,167 @@
+//! The Lianliankan API over real HTTP: a level-1 game played to the end with a refusal, a
+//! hint, pause, undo and a stale second tab, then entered on the leaderboard.
+
+mod common;
+
+use qipan_link::{Board, Limits, Mode, Verdict, solve};
+use qipan_server::config::{DbLocation, Limits as ServerLimits};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+async fn post(client: &reqwest::Client, url: String, body: Value) -> (StatusCode, Value) {
+    let response = client.post(url).json(&body).send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap())
+}
+
+fn board_of(game: &Value) -> Board {
+    let tiles: Vec<Vec<Option<usize>>> = serde_json::from_value(game["tiles"].clone()).unwrap();
+    Board::from_rows(&tiles).unwrap()
+}
+
+#[tokio::test]
+async fn a_level_is_played_refused_hinted_paused_undone_won_and_ranked() {
+    let server = common::start(DbLocation::Memory, ServerLimits::default()).await;
+    let client = reqwest::Client::new();
+    let (status, game) = post(&client, server.url("/api/link/games"), json!({"level": 1})).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(
+        (game["rows"].as_u64(), game["cols"].as_u64()),
+        (Some(6), Some(8))
+    );
+    let id = game["id"].as_i64().unwrap();
+    let act = |body: Value| {
+        post(
+            &client,
+            server.url(&format!("/api/link/games/{id}/actions")),
+            body,
+        )
+    };
+    let board = board_of(&game);
+    let mut revision = game["revision"].as_i64().unwrap();
+
+    // Two different tiles are refused with the reason.
+    let (first, kind) = board.tiles().next().unwrap();
+    let (other, _) = board.tiles().find(|&(_, k)| k != kind).unwrap();
+    let (status, body) = act(json!({"revision": revision, "action": "pair",
+        "a": [first.x, first.y], "b": [other.x, other.y]}))
+    .await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("different_kinds"))
+    );
+
+    // A hint names a removable pair and uses one of three hints.
+    let (status, body) = act(json!({"revision": revision, "action": "hint"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["game"]["hints_left"], 2);
+    let hint: [[i32; 2]; 2] = serde_json::from_value(body["hint"].clone()).unwrap();
+    let (a, b) = (
+        qipan_link::Point::new(hint[0][0], hint[0][1]),
+        qipan_link::Point::new(hint[1][0], hint[1][1]),
+    );
+    assert!(board.check_pair(a, b).is_ok());
+    revision = body["game"]["revision"].as_i64().unwrap();
+
+    // Paused, the board is hidden and pairs are refused.
+    let (_, body) = act(json!({"revision": revision, "action": "pause"})).await;
+    assert_eq!(
+        (body["game"]["state"].as_str(), &body["game"]["tiles"]),
+        (Some("paused"), &Value::Null)
+    );
+    revision = body["game"]["revision"].as_i64().unwrap();
+    let (status, body) =
+        act(json!({"revision": revision, "action": "pair", "a": hint[0], "b": hint[1]})).await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("paused"))
+    );
+    let (_, body) = act(json!({"revision": revision, "action": "resume"})).await;
+    revision = body["game"]["revision"].as_i64().unwrap();
+
+    // Play a solution found by the library, undoing the first removal once.
+    let Verdict::Clearable(moves) = solve(&board, Mode::Classic, Limits::default()).verdict else {
+        panic!("a dealt board is clearable");
+    };
+    for (n, m) in moves.iter().enumerate() {
+        let pair = json!({"revision": revision, "action": "pair", "a": [m.a.x, m.a.y], "b": [m.b.x, m.b.y]});
+        let (status, body) = act(pair.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["path"][0], json!([m.a.x, m.a.y]));
+        revision = body["game"]["revision"].as_i64().unwrap();
+        if n == 0 {
+            let (_, body) = act(json!({"revision": revision, "action": "undo"})).await;
+            assert_eq!(
+                (
+                    body["game"]["score"].as_u64(),
+                    body["game"]["tiles_left"].as_u64()
+                ),
+                (Some(0), Some(48))
+            );
+            revision = body["game"]["revision"].as_i64().unwrap();
+            // A second tab that still has the old revision is told to reload.
+            let (status, body) = act(json!({"revision": revision - 1, "action": "hint"})).await;
+            assert_eq!(
+                (status, body["error"]["code"].as_str()),
+                (StatusCode::CONFLICT, Some("stale"))
+            );
+            let mut again = pair.clone();
+            again["revision"] = json!(revision);
+            let (_, body) = act(again).await;
+            revision = body["game"]["revision"].as_i64().unwrap();
+        }
+    }
+    let response = client
+        .get(server.url(&format!("/api/link/games/{id}")))
+        .send()
+        .await
+        .unwrap();
+    let game: Value = response.json().await.unwrap();
+    assert_eq!(
+        (game["status"].as_str(), game["state"].as_str()),
+        (Some("finished"), Some("won"))
+    );
+    assert!(game["score"].as_u64().unwrap() >= 240);
+
+    let entry = server.url(&format!("/api/link/games/{id}/leaderboard"));
+    let (status, body) = post(&client, entry.clone(), json!({"name": "ling"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = post(&client, entry, json!({"name": "ling"})).await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("already_entered"))
+    );
+    let table: Value = client
+        .get(server.url("/api/leaderboards/link?variant=level-1"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(table[0]["name"], "ling");
+    assert_eq!(table[0]["score"], game["score"]);
+}
+
+#[tokio::test]
+async fn unfinished_games_and_unknown_levels_are_refused() {
+    let server = common::start(DbLocation::Memory, ServerLimits::default()).await;
+    let client = reqwest::Client::new();
+    let (status, body) = post(&client, server.url("/api/link/games"), json!({"level": 99})).await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("no_such_level"))
+    );
+    let (_, game) = post(&client, server.url("/api/link/games"), json!({"level": 2})).await;
+    let id = game["id"].as_i64().unwrap();
+    let (status, body) = post(
+        &client,
+        server.url(&format!("/api/link/games/{id}/leaderboard")),
+        json!({"name": "x"}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("not_won"))
+    );
+}
