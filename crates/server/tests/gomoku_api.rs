@@ -297,6 +297,14 @@ async fn records_export_and_import_in_every_format() {
         assert_eq!(imported["moves"], game["moves"], "{format}");
         assert_ne!(imported["id"], game["id"]);
     }
+    let (status, spaced) = client
+        .post(
+            "/gomoku/import",
+            json!({"format": "coords", "text": "h8, i9\ng7 j6"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{spaced}");
+    assert_eq!(spaced["moves"], game["moves"]);
     let (status, body) = client
         .post(
             "/gomoku/import",
@@ -336,4 +344,65 @@ async fn a_saved_game_survives_a_restart_and_can_be_resumed() {
     assert_eq!(resumed["to_move"], "white");
     client.play(&resumed, 9, 9).await;
     server.stop().await;
+}
+
+#[tokio::test]
+async fn between_two_people_an_undo_takes_back_one_move_and_counts_for_its_side() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let mut game = client
+        .new_game(json!({"mode": "pvp", "undo_limit": 1}))
+        .await;
+    let (status, body) = client.action(&game, "undo").await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "nothing_to_undo")
+    );
+    game = client.play(&game, 7, 7).await;
+    game = client.play(&game, 8, 8).await;
+    let (status, game) = client.action(&game, "undo").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["moves"], json!([[7, 7]]));
+    assert_eq!(game["undos"], json!({"black": 0, "white": 1}));
+    assert_eq!(game["to_move"], "white");
+    let game = client.play(&game, 6, 6).await;
+    let (status, body) = client.action(&game, "undo").await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "undo_limit")
+    );
+    let game = client.play(&game, 5, 5).await;
+    let (status, game) = client.action(&game, "undo").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["undos"], json!({"black": 1, "white": 1}));
+}
+
+#[tokio::test]
+async fn a_full_board_without_five_is_a_draw() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    // A 5x5 filling where every row, column and long diagonal holds both colours: no five.
+    let rows = ["BBWWB", "WWBBW", "BBWWB", "WWBBW", "BBWWB"];
+    let stones = |c: u8| {
+        rows.iter()
+            .enumerate()
+            .flat_map(|(y, row)| {
+                row.bytes()
+                    .enumerate()
+                    .filter(move |&(_, b)| b == c)
+                    .map(move |(x, _)| (x as u8, y as u8))
+            })
+            .collect::<Vec<_>>()
+    };
+    let (black, white) = (stones(b'B'), stones(b'W'));
+    let mut game = client.new_game(json!({"mode": "pvp", "size": 5})).await;
+    for (i, &(x, y)) in black.iter().enumerate() {
+        game = client.play(&game, x, y).await;
+        if let Some(&(x, y)) = white.get(i) {
+            assert_eq!(game["outcome"], Value::Null);
+            game = client.play(&game, x, y).await;
+        }
+    }
+    assert_eq!(game["status"], "finished");
+    assert_eq!(game["outcome"], json!({"winner": null, "reason": "draw"}));
 }
