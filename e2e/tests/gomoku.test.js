@@ -13,12 +13,20 @@ let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
-/** Clicks the intersection (x, y), counted from the top-left. */
-async function clickPoint(page, x, y) {
+/** Where the intersection (x, y), counted from the top-left, is on the screen. */
+async function screenPoint(page, x, y) {
   const box = await page.locator('svg.gm-board').boundingBox();
   const span = Number((await page.getAttribute('svg.gm-board', 'viewBox')).split(' ')[2]);
   const scale = box.width / span;
-  await page.mouse.click(box.x + (MARGIN + x * CELL) * scale, box.y + (MARGIN + y * CELL) * scale);
+  return [box.x + (MARGIN + x * CELL) * scale, box.y + (MARGIN + y * CELL) * scale];
+}
+
+async function clickPoint(page, x, y) {
+  await page.mouse.click(...(await screenPoint(page, x, y)));
+}
+
+async function hoverPoint(page, x, y) {
+  await page.mouse.move(...(await screenPoint(page, x, y)));
 }
 
 async function stones(page) {
@@ -123,6 +131,9 @@ test('renju marks the forbidden points and a forbidden move is refused with its 
   const moves = [[7, 7], [0, 0], [8, 7], [0, 2], [9, 8], [0, 4], [9, 9], [0, 6]];
   for (const [i, [x, y]] of moves.entries()) await play(page, x, y, i + 1);
   await page.waitForSelector('.gm-forbidden[data-x="9"][data-y="7"][data-kind="double_three"]');
+  await hoverPoint(page, 9, 7);
+  await page.waitForSelector('#gm-legend.active');
+  assert.match(await page.textContent('#gm-legend'), /double-three/);
   await clickPoint(page, 9, 7);
   await page.waitForSelector('#gm-notice:not([hidden])');
   assert.match(await page.textContent('#gm-notice'), /double-three/);
@@ -218,9 +229,19 @@ test('a finished game replays step by step and by autoplay, and its record impor
 });
 
 test('the page is in Chinese for a Chinese browser and fits a phone', async () => {
-  const page = await openPage(browser, '/gomoku/', { locale: 'zh-CN', width: 390, height: 844 });
+  const created = await fetch(`${BASE_URL}/api/gomoku/games`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'pvp' }),
+  }).then((r) => r.json());
+  let game = created;
+  for (const [x, y] of [[7, 7], [8, 8], [6, 8], [8, 6], [8, 7]]) {
+    game = await fetch(`${BASE_URL}/api/gomoku/games/${game.id}/move`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ revision: game.revision, x, y }),
+    }).then((r) => r.json());
+  }
+  const page = await openPage(browser, `/gomoku/?game=${created.id}`, { locale: 'zh-CN', width: 390, height: 844 });
   await page.waitForSelector('main[data-game-ready]');
-  await waitStones(page, 9);
+  await waitStones(page, 5);
+  assert.equal(await page.textContent('#gm-status'), '轮到白方落子');
   assert.equal(await page.textContent('main h1'), '五子棋');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   assert.equal(overflow, false, 'nothing sticks out sideways at phone width');

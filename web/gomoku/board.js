@@ -34,17 +34,21 @@ export function coordName(x, y, n) {
 }
 
 export class Board {
-  /** Draws into `container`; `onPoint(x, y)` is called when an intersection is clicked. */
-  constructor(container, onPoint) {
+  /**
+   * Draws into `container`; `onPoint(x, y)` is called when an intersection is clicked, and
+   * `onHover(point)` when the pointer moves to another intersection (null when it leaves).
+   */
+  constructor(container, onPoint, onHover = () => {}) {
     this.container = container;
     this.onPoint = onPoint;
+    this.onHover = onHover;
     this.size = 0;
     this.svg = el('svg', { class: 'gm-board', role: 'img' });
     container.appendChild(this.svg);
     this.hover = null;
     this.state = null;
     this.svg.addEventListener('pointermove', (e) => this.pointer(e));
-    this.svg.addEventListener('pointerleave', () => { this.hover = null; this.drawGhost(); });
+    this.svg.addEventListener('pointerleave', () => { this.hover = null; this.drawGhost(); this.onHover(null); });
     this.svg.addEventListener('click', (e) => {
       const p = this.pointAt(e);
       if (p && this.state && this.state.interactive) this.onPoint(p[0], p[1]);
@@ -68,6 +72,7 @@ export class Board {
     if (same || (!p && !this.hover)) return;
     this.hover = p;
     this.drawGhost();
+    this.onHover(p);
   }
 
   /** Builds the static board (wood, lines, stars, coordinates) for a side of n. */

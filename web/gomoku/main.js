@@ -24,8 +24,17 @@ const page = {
   numbers: localStorage.getItem(NUMBERS_KEY) === '1',
 };
 
-const board = new Board($('#gm-board-wrap'), (x, y) => playAt(x, y));
+const board = new Board($('#gm-board-wrap'), (x, y) => playAt(x, y), showForbiddenHint);
 const replay = new Replay($('#gm-replay'), (k) => { page.replayAt = k; drawBoard(); renderPanel(); });
+
+/** Under the pointer on a renju forbidden point, the legend says which rule forbids it. */
+function showForbiddenHint(point) {
+  const g = page.game;
+  const f = point && g && canPlay() ? g.forbidden.find((p) => p.x === point[0] && p.y === point[1]) : null;
+  const legend = $('#gm-legend');
+  legend.textContent = f ? t(`gm.forbidden_explain.${f.kind}`) : t('gm.forbidden_legend');
+  legend.classList.toggle('active', !!f);
+}
 
 function sideName(side) { return t(side === 'black' ? 'gm.black' : 'gm.white'); }
 
