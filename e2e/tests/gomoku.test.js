@@ -108,6 +108,8 @@ test('against the engine, one undo takes back the reply too and is counted', asy
   await play(page, x, y, 3);
   await waitStones(page, 4);
   await page.waitForSelector('svg.gm-board.interactive');
+  await page.waitForSelector('#gm-engine-info:not([hidden])');
+  assert.match(await page.textContent('#gm-engine-info'), /engine/i);
   assert.match(await page.textContent('#gm-p-black .gm-name'), /You/);
   assert.match(await page.textContent('#gm-p-white .gm-name'), /Engine, level 2/);
   await screenshot(page, 'gomoku-engine');

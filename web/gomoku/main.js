@@ -3,7 +3,7 @@
 
 import '/js/shell.js';
 import './strings.js';
-import { applyTranslations, t } from '/js/i18n.js';
+import { applyTranslations, currentLanguage, t } from '/js/i18n.js';
 import { Board } from './board.js';
 import * as client from './client.js';
 import { Replay } from './replay.js';
@@ -133,6 +133,12 @@ function renderPanel() {
   $('#gm-meta').textContent = g
     ? `${t(`gm.rule_short.${g.rule}`)} · ${g.size}×${g.size} · ${t('gm.move_count', { n: page.replaying ? page.replayAt : g.moves.length })} · ${t('gm.autosaved')}`
     : '';
+  const info = !page.replaying && page.game ? page.game.engine : null;
+  $('#gm-engine-info').hidden = !info;
+  if (info) {
+    const nodes = Number(info.nodes).toLocaleString(currentLanguage());
+    $('#gm-engine-info').textContent = t(`gm.found.${info.found}`, { depth: info.depth, nodes });
+  }
   $('#gm-legend').hidden = !(g && g.rule === 'renju' && !page.replaying);
   const over = page.game && page.game.outcome && !page.replaying;
   $('#gm-banner').hidden = !over;

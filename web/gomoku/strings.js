@@ -116,6 +116,11 @@ registerStrings({
     'gm.format.sgf': 'SGF',
     'gm.format.coords': '棋谱字符串 h8i9…',
     'gm.board_label': '五子棋棋盘',
+    'gm.found.forced': '引擎：这一手是必应之着。',
+    'gm.found.vcf': '引擎找到了连续冲四的胜法（VCF）！',
+    'gm.found.vct': '引擎找到了连续进攻的胜法（VCT）！',
+    'gm.found.search': '引擎搜索了 {depth} 层，{nodes} 个局面。',
+    'gm.found.shape': '引擎凭棋形落子。',
   },
   en: {
     'gm.title': 'Gomoku',
@@ -230,5 +235,10 @@ registerStrings({
     'gm.format.sgf': 'SGF',
     'gm.format.coords': 'Move string h8i9…',
     'gm.board_label': 'Gomoku board',
+    'gm.found.forced': 'Engine: a forced move.',
+    'gm.found.vcf': 'The engine found a win by continuous fours (VCF)!',
+    'gm.found.vct': 'The engine found a win by continuous threats (VCT)!',
+    'gm.found.search': 'The engine searched {depth} plies, {nodes} positions.',
+    'gm.found.shape': 'The engine played by shape.',
   },
 });
