@@ -32,7 +32,7 @@ impl Level {
 
     /// VCT depth in attacking moves (0: none).
     pub(crate) fn vct_depth(self) -> u32 {
-        [0, 0, 0, 0, 0, 0, 2, 3, 4, 6][usize::from(self.0 - 1)]
+        [0, 0, 0, 0, 0, 0, 2, 3, 4, 4][usize::from(self.0 - 1)]
     }
 
     /// Random spread added to the shape value when choosing by shape (levels 1–3).

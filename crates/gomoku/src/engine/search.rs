@@ -28,6 +28,8 @@ pub struct Searcher<'a> {
     pub(super) vct_failed: HashSet<u64>,
     /// VCF depth used at the leaves of the alpha-beta search.
     pub leaf_vcf: u32,
+    /// Plies beyond which leaves facing an open three are no longer extended.
+    max_ply: i32,
 }
 
 impl<'a> Searcher<'a> {
@@ -42,6 +44,7 @@ impl<'a> Searcher<'a> {
             vcf_failed: HashSet::new(),
             vct_failed: HashSet::new(),
             leaf_vcf: 0,
+            max_ply: 0,
         }
     }
 
@@ -127,12 +130,20 @@ impl<'a> Searcher<'a> {
     }
 
     /// Negamax principal variation search.
-    pub fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+    pub fn negamax(&mut self, mut depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         if self.tick() {
             return 0;
         }
         if let Some(score) = self.tactical(ply) {
             return score;
+        }
+        // Quiescence for threes: a leaf where the opponent threatens an open four is searched one
+        // ply more (the answers are few: blocks and fours), so the horizon does not hide it.
+        if depth <= 0 && ply < self.max_ply {
+            let opp = self.st.side().opponent();
+            if self.st.has_kind(opp, kind::FLEX_FOUR) {
+                depth = 1;
+            }
         }
         if depth <= 0 {
             if self.leaf_vcf > 0 && self.vcf(self.leaf_vcf).is_some() {
@@ -210,6 +221,7 @@ impl<'a> Searcher<'a> {
 
     /// Searches every root move to `depth` and returns (best move, score); None if stopped.
     pub fn root(&mut self, moves: &mut [usize], depth: i32) -> Option<(usize, i32)> {
+        self.max_ply = depth + 4;
         let mut alpha = -WIN - 1;
         let beta = WIN + 1;
         let mut best = (moves[0], -WIN - 1);
