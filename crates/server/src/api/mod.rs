@@ -7,6 +7,7 @@ mod health;
 mod leaderboards;
 mod link;
 mod tromino;
+mod xiangqi;
 
 use axum::Router;
 use axum::http::StatusCode;
@@ -23,6 +24,7 @@ pub fn routes() -> Router<AppState> {
         .merge(leaderboards::routes())
         .merge(link::routes())
         .merge(tromino::routes())
+        .merge(xiangqi::routes())
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)
 }

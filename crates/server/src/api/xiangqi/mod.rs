@@ -1,0 +1,453 @@
+//! Xiangqi (象棋) under `/api/xiangqi`: start a game (two people, or against the engine at level
+//! 1–10, from the initial position or any legal FEN), move, let the engine reply, hint, undo,
+//! resign, draw by agreement, export and import PGN.
+//!
+//! The server holds the game and checks every move with the rules crate; an illegal move gets a
+//! 422 whose `code` says which rule it breaks (`horse_leg_blocked`, `flying_general`, ...). Every
+//! action names the `revision` it was based on; a stale one gets 409 `stale`.
+
+mod engine;
+mod records;
+mod state;
+mod view;
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use qipan_xiangqi::Notation;
+use qipan_xiangqi::engine::Level;
+use qipan_xiangqi::explain::explain;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use self::engine::{EngineInfo, think};
+use self::state::{Ending, GameState, Mode, Side, Undos, parse_iccs};
+use self::view::GameView;
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/xiangqi/games", post(new_game))
+        .route("/xiangqi/games/{id}", get(get_game))
+        .route("/xiangqi/games/{id}/move", post(play))
+        .route("/xiangqi/games/{id}/engine", post(engine_move))
+        .route("/xiangqi/games/{id}/hint", post(hint))
+        .route("/xiangqi/games/{id}/undo", post(undo))
+        .route("/xiangqi/games/{id}/resign", post(resign))
+        .route("/xiangqi/games/{id}/draw", post(draw))
+        .route("/xiangqi/games/{id}/pgn", get(export_pgn))
+        .route("/xiangqi/import", post(import_pgn))
+}
+
+#[derive(Deserialize)]
+struct NewGameBody {
+    mode: Mode,
+    /// The engine's side (engine mode; Black when absent).
+    engine_side: Option<Side>,
+    /// The engine's level 1–10 (5 when absent).
+    level: Option<i64>,
+    /// The start position (the initial one when absent).
+    fen: Option<String>,
+}
+
+async fn new_game(
+    State(app): State<AppState>,
+    ApiJson(body): ApiJson<NewGameBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let level = Level::new(body.level.unwrap_or(5))
+        .map_err(|e| ApiError::unprocessable("level_out_of_range", e.to_string()))?;
+    let start = match body.fen.as_deref().map(str::trim) {
+        Some(fen) if !fen.is_empty() => records::start_position(fen)?,
+        _ => qipan_xiangqi::Position::startpos(),
+    };
+    let standard = start == qipan_xiangqi::Position::startpos();
+    let engine_side = match body.mode {
+        Mode::Pvp => None,
+        Mode::Engine => Some(body.engine_side.unwrap_or(Side::Black)),
+    };
+    let state = GameState {
+        start_fen: start.to_fen(),
+        moves: Vec::new(),
+        mode: body.mode,
+        engine_side,
+        level: level.get(),
+        undos: Undos::default(),
+        draw_offer: None,
+        ending: None,
+    };
+    let player = |side| {
+        if engine_side == Some(side) {
+            "engine"
+        } else {
+            "human"
+        }
+    };
+    let game = app
+        .store
+        .create_game(NewGame {
+            kind: GameKind::Xiangqi,
+            variant: if standard { "standard" } else { "custom" }.to_owned(),
+            mode: body.mode.as_str().to_owned(),
+            players: json!({
+                "red": player(Side::Red),
+                "black": player(Side::Black),
+                "level": engine_side.map(|_| level.get()),
+            }),
+            state: state.to_json(),
+        })
+        .await?;
+    Ok(Json(GameView::new(&game, &state)?))
+}
+
+async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
+    let game = app.store.game(id).await?;
+    if game.kind != GameKind::Xiangqi {
+        return Err(ApiError::not_found(format!(
+            "game {id} is not a xiangqi game"
+        )));
+    }
+    let state = GameState::from_saved(&game)?;
+    Ok((game, state))
+}
+
+/// Loads a game for an action based on `revision`: a stale revision is a 409 before anything
+/// else, so that a second tab refreshes instead of being told about rules.
+async fn load_at(
+    app: &AppState,
+    id: i64,
+    revision: i64,
+) -> Result<(SavedGame, GameState), ApiError> {
+    let (game, state) = load(app, id).await?;
+    if game.revision != revision {
+        return Err(ApiError::conflict(
+            "stale",
+            format!(
+                "the game was changed elsewhere (now at revision {}, the request was based on {revision})",
+                game.revision
+            ),
+        ));
+    }
+    Ok((game, state))
+}
+
+fn ensure_ongoing(game: &SavedGame) -> Result<(), ApiError> {
+    if game.status == GameStatus::Ongoing {
+        Ok(())
+    } else {
+        Err(ApiError::conflict("game_over", "this game is over"))
+    }
+}
+
+/// Writes the new state (before answering), with the status its ending gives.
+async fn commit(
+    app: &AppState,
+    game: &SavedGame,
+    state: &GameState,
+    truncate_actions_to: Option<i64>,
+    append_actions: Vec<Value>,
+) -> Result<GameView, ApiError> {
+    let update = GameUpdate {
+        state: state.to_json(),
+        status: Some(if state.ending.is_some() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Ongoing
+        }),
+        result: state.ending.as_ref().map(Ending::to_json),
+        truncate_actions_to,
+        append_actions,
+    };
+    let saved = app
+        .store
+        .update_game(game.id, game.revision, update)
+        .await?;
+    GameView::new(&saved, state)
+}
+
+async fn get_game(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, state) = load(&app, id).await?;
+    Ok(Json(GameView::new(&game, &state)?))
+}
+
+#[derive(Deserialize)]
+struct MoveBody {
+    revision: i64,
+    /// The move in ICCS coordinates, e.g. `h2e2`.
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+async fn play(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<MoveBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    ensure_ongoing(&game)?;
+    let mut pos = state.position()?;
+    if state.engine_to_move(&pos) {
+        return Err(ApiError::conflict(
+            "not_your_turn",
+            "it is the engine's turn to move",
+        ));
+    }
+    let m = parse_iccs(&body.mv).ok_or_else(|| {
+        ApiError::unprocessable(
+            "bad_move_text",
+            format!(
+                "`{}` is not a move in ICCS coordinates such as h2e2",
+                body.mv
+            ),
+        )
+    })?;
+    explain(&pos, m).map_err(|why| ApiError::unprocessable(why.code(), why.to_string()))?;
+    pos.make(m);
+    state.moves.push(m.to_string());
+    state.draw_offer = None;
+    state.ending = pos.outcome().map(Ending::from_outcome);
+    let action = json!({ "move": m.to_string() });
+    Ok(Json(commit(&app, &game, &state, None, vec![action]).await?))
+}
+
+#[derive(Deserialize)]
+struct RevisionBody {
+    revision: i64,
+}
+
+fn level_of(state: &GameState) -> Result<Level, ApiError> {
+    Level::new(i64::from(state.level)).map_err(ApiError::internal)
+}
+
+async fn engine_move(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    ensure_ongoing(&game)?;
+    let mut pos = state.position()?;
+    if !state.engine_to_move(&pos) {
+        return Err(ApiError::conflict(
+            "not_engine_turn",
+            "it is not the engine's turn to move",
+        ));
+    }
+    let seed = (id as u64) << 16 | state.moves.len() as u64;
+    let (m, info) = think(&app, pos.clone(), level_of(&state)?, seed, false)
+        .await?
+        .ok_or_else(|| ApiError::internal("the engine found no move in an ongoing game"))?;
+    pos.make(m);
+    state.moves.push(m.to_string());
+    state.ending = pos.outcome().map(Ending::from_outcome);
+    let action = json!({ "move": m.to_string(), "engine": true });
+    // A change made meanwhile (another tab moved or took back) makes this write stale: 409.
+    let mut view = commit(&app, &game, &state, None, vec![action]).await?;
+    view.engine = Some(info);
+    Ok(Json(view))
+}
+
+async fn hint(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<EngineInfo>, ApiError> {
+    let (game, state) = load(&app, id).await?;
+    ensure_ongoing(&game)?;
+    let pos = state.position()?;
+    if state.engine_to_move(&pos) {
+        return Err(ApiError::conflict(
+            "not_your_turn",
+            "it is the engine's turn to move",
+        ));
+    }
+    let seed = state.moves.len() as u64;
+    let (_, info) = think(&app, pos, Level::MAX, seed, true)
+        .await?
+        .ok_or_else(|| ApiError::internal("no move to suggest in an ongoing game"))?;
+    Ok(Json(info))
+}
+
+async fn undo(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    if state.ending.as_ref().is_some_and(|e| !e.decided_on_board()) {
+        return Err(ApiError::conflict(
+            "game_over",
+            "a game ended by resignation or agreement cannot be taken back",
+        ));
+    }
+    let pos = state.position()?;
+    let to_move: Side = pos.side_to_move().into();
+    // Against the engine a take-back returns to the person's turn: the engine's reply goes too.
+    let (plies, side) = match (state.mode, state.engine_side) {
+        (Mode::Engine, Some(engine)) => {
+            let person = engine.opposite();
+            (if to_move == person { 2 } else { 1 }, person)
+        }
+        _ => (1, to_move.opposite()),
+    };
+    if state.moves.len() < plies {
+        return Err(ApiError::unprocessable(
+            "nothing_to_undo",
+            "there is no move of yours to take back",
+        ));
+    }
+    state.moves.truncate(state.moves.len() - plies);
+    state.undos.count(side);
+    state.ending = None;
+    state.draw_offer = None;
+    let keep = state.moves.len() as i64;
+    Ok(Json(
+        commit(&app, &game, &state, Some(keep), Vec::new()).await?,
+    ))
+}
+
+#[derive(Deserialize)]
+struct ResignBody {
+    revision: i64,
+    /// Who resigns: the person against the engine, the side to move between people when absent.
+    side: Option<Side>,
+}
+
+async fn resign(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<ResignBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    ensure_ongoing(&game)?;
+    let pos = state.position()?;
+    let side = match (state.engine_side, body.side) {
+        (Some(engine), Some(side)) if side == engine => {
+            return Err(ApiError::unprocessable(
+                "engine_does_not_resign",
+                "only the person can resign a game against the engine",
+            ));
+        }
+        (Some(engine), _) => engine.opposite(),
+        (None, Some(side)) => side,
+        (None, None) => pos.side_to_move().into(),
+    };
+    state.ending = Some(Ending {
+        winner: Some(side.opposite()),
+        reason: "resignation".to_owned(),
+    });
+    state.draw_offer = None;
+    Ok(Json(commit(&app, &game, &state, None, Vec::new()).await?))
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+#[derive(Deserialize)]
+struct DrawBody {
+    revision: i64,
+    action: DrawAction,
+}
+
+async fn draw(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<DrawBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    ensure_ongoing(&game)?;
+    if state.mode != Mode::Pvp {
+        return Err(ApiError::unprocessable(
+            "draw_needs_people",
+            "a draw by agreement is between two people",
+        ));
+    }
+    let to_move: Side = state.position()?.side_to_move().into();
+    match (body.action, state.draw_offer) {
+        (DrawAction::Offer, _) => state.draw_offer = Some(to_move),
+        (DrawAction::Accept, Some(_)) => {
+            state.draw_offer = None;
+            state.ending = Some(Ending {
+                winner: None,
+                reason: "agreement".to_owned(),
+            });
+        }
+        (DrawAction::Decline, Some(_)) => state.draw_offer = None,
+        (_, None) => {
+            return Err(ApiError::unprocessable(
+                "no_draw_offer",
+                "no draw has been offered",
+            ));
+        }
+    }
+    Ok(Json(commit(&app, &game, &state, None, Vec::new()).await?))
+}
+
+#[derive(Deserialize)]
+struct PgnQuery {
+    /// `chinese` (default), `wxf` or `iccs`.
+    notation: Option<String>,
+}
+
+async fn export_pgn(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<PgnQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let notation = match query.notation.as_deref().unwrap_or("chinese") {
+        "chinese" => Notation::Chinese,
+        "wxf" => Notation::Wxf,
+        "iccs" => Notation::Iccs,
+        other => {
+            return Err(ApiError::unprocessable(
+                "bad_notation",
+                format!("`{other}` is not a notation: use chinese, wxf or iccs"),
+            ));
+        }
+    };
+    let (game, state) = load(&app, id).await?;
+    let pgn = records::export(&game, &state, notation)?;
+    Ok(Json(
+        json!({ "pgn": pgn, "filename": format!("qipan-xiangqi-{id}.pgn") }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct ImportBody {
+    pgn: String,
+}
+
+async fn import_pgn(
+    State(app): State<AppState>,
+    ApiJson(body): ApiJson<ImportBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (state, [red, black]) = records::import(&body.pgn)?;
+    let name = |n: String| {
+        if n.trim().is_empty() {
+            "human".to_owned()
+        } else {
+            n
+        }
+    };
+    let game = app
+        .store
+        .create_game(NewGame {
+            kind: GameKind::Xiangqi,
+            variant: "imported".to_owned(),
+            mode: Mode::Pvp.as_str().to_owned(),
+            players: json!({ "red": name(red), "black": name(black) }),
+            state: state.to_json(),
+        })
+        .await?;
+    let actions = state.moves.iter().map(|m| json!({ "move": m })).collect();
+    Ok(Json(commit(&app, &game, &state, None, actions).await?))
+}

@@ -1,0 +1,195 @@
+//! The saved state of a Xiangqi game: the start position, the moves in ICCS, who plays, undos and
+//! the ending. Self-describing, so that a game resumes after a restart by replaying its moves.
+
+use qipan_xiangqi::{Color, EndReason, Move, Outcome, Position, Square};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::error::ApiError;
+use crate::store::SavedGame;
+
+/// A side, as JSON writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Red,
+    Black,
+}
+
+impl Side {
+    /// The other side.
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::Red => Side::Black,
+            Side::Black => Side::Red,
+        }
+    }
+}
+
+impl From<Color> for Side {
+    fn from(color: Color) -> Self {
+        match color {
+            Color::Red => Side::Red,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Self {
+        match side {
+            Side::Red => Color::Red,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// Who plays: two people at one screen, or a person against the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Pvp,
+    Engine,
+}
+
+impl Mode {
+    /// The name stored in the games list.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Pvp => "pvp",
+            Mode::Engine => "engine",
+        }
+    }
+}
+
+/// How a game ended: the winner (none for a draw) and a stable reason code (`checkmate`,
+/// `stalemate`, `perpetual_check`, `repetition`, `move_limit`, `insufficient_material`,
+/// `resignation`, `agreement`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    pub winner: Option<Side>,
+    pub reason: String,
+}
+
+impl Ending {
+    /// The ending the rules declare.
+    pub fn from_outcome(outcome: Outcome) -> Ending {
+        Ending {
+            winner: outcome.winner.map(Side::from),
+            reason: outcome.reason.code().to_owned(),
+        }
+    }
+
+    /// Whether the board decided it (so that an undo may reopen the game), rather than a
+    /// resignation or an agreed draw.
+    pub fn decided_on_board(&self) -> bool {
+        [
+            EndReason::Checkmate,
+            EndReason::Stalemate,
+            EndReason::PerpetualCheck,
+            EndReason::Repetition,
+            EndReason::MoveLimit,
+            EndReason::InsufficientMaterial,
+        ]
+        .iter()
+        .any(|r| r.code() == self.reason)
+    }
+
+    /// The result as the store keeps it.
+    pub fn to_json(&self) -> Value {
+        json!({ "winner": self.winner, "reason": self.reason })
+    }
+}
+
+/// Undos taken by each side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Undos {
+    pub red: u32,
+    pub black: u32,
+}
+
+impl Undos {
+    /// Counts one undo for a side.
+    pub fn count(&mut self, side: Side) {
+        match side {
+            Side::Red => self.red += 1,
+            Side::Black => self.black += 1,
+        }
+    }
+}
+
+/// Everything saved about one game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    /// The start position.
+    pub start_fen: String,
+    /// The moves played, in ICCS (`h2e2`).
+    pub moves: Vec<String>,
+    pub mode: Mode,
+    /// The engine's side in engine mode.
+    #[serde(default)]
+    pub engine_side: Option<Side>,
+    /// The engine's level, 1–10.
+    #[serde(default = "default_level")]
+    pub level: u8,
+    #[serde(default)]
+    pub undos: Undos,
+    /// A draw offered by this side and not yet answered (people only).
+    #[serde(default)]
+    pub draw_offer: Option<Side>,
+    #[serde(default)]
+    pub ending: Option<Ending>,
+}
+
+fn default_level() -> u8 {
+    5
+}
+
+/// Reads a move in ICCS coordinates (`h2e2`), legal or not.
+pub fn parse_iccs(text: &str) -> Option<Move> {
+    if text.len() != 4 || !text.is_ascii() {
+        return None;
+    }
+    let from: Square = text[..2].parse().ok()?;
+    let to: Square = text[2..].parse().ok()?;
+    Some(Move::new(from, to))
+}
+
+impl GameState {
+    /// The state saved with a game.
+    pub fn from_saved(game: &SavedGame) -> Result<GameState, ApiError> {
+        serde_json::from_value(game.state.clone()).map_err(|e| {
+            ApiError::internal(format!("saved xiangqi game {} is damaged: {e}", game.id))
+        })
+    }
+
+    /// The state as the store keeps it.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> Result<Position, ApiError> {
+        Position::from_fen(&self.start_fen)
+            .map_err(|e| ApiError::internal(format!("saved start FEN is damaged: {e}")))
+    }
+
+    /// The current position with its history (for repetitions), replaying every saved move.
+    pub fn position(&self) -> Result<Position, ApiError> {
+        let mut pos = self.start_position()?;
+        for (ply, text) in self.moves.iter().enumerate() {
+            let m = parse_iccs(text)
+                .filter(|&m| pos.is_legal(m))
+                .ok_or_else(|| {
+                    ApiError::internal(format!("saved move {} `{text}` is not legal", ply + 1))
+                })?;
+            pos.make(m);
+        }
+        Ok(pos)
+    }
+
+    /// Whether it is the engine's turn in `pos`.
+    pub fn engine_to_move(&self, pos: &Position) -> bool {
+        self.mode == Mode::Engine && self.engine_side == Some(pos.side_to_move().into())
+    }
+}

@@ -1,0 +1,207 @@
+// Xiangqi in the browser: an opening played by clicks against the engine, an illegal move
+// refused with its reason, undo, reload and continue, a mate by drag-and-drop, replay of the
+// finished game, PGN import, a refused FEN and two tabs on one game. Screenshots of the board
+// at the start, in the middle game and at mate go to e2e/artifacts/.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
+
+const WIDTH = 608;
+const HEIGHT = 668;
+const MARGIN = 64;
+const STEP = 60;
+/** Black's general on d9 is shut in by the rook on i8; a0-a9 mates. */
+const MATE_IN_ONE = '3k5/8R/9/9/9/9/9/9/9/R4K3 w - - 0 1';
+
+/** Console lines other than the browser's notes on refused requests (422, 409), which the page explains. */
+const unexpected = (page) => page.problems.filter((p) => !/status of (422|409)/.test(p));
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+/** Where a point (e.g. 'h2') is on the screen, Red at the bottom unless flipped. */
+async function pointOf(page, sq, flipped = false) {
+  const box = await page.locator('#board').boundingBox();
+  let f = sq.charCodeAt(0) - 97;
+  let r = Number(sq.slice(1));
+  if (flipped) { f = 8 - f; r = 9 - r; }
+  return {
+    x: box.x + ((MARGIN + f * STEP) / WIDTH) * box.width,
+    y: box.y + ((MARGIN + (9 - r) * STEP) / HEIGHT) * box.height,
+  };
+}
+
+async function clickPoint(page, sq) {
+  const { x, y } = await pointOf(page, sq);
+  await page.mouse.click(x, y);
+}
+
+async function plies(page) {
+  return Number(await page.getAttribute('#board', 'data-ply'));
+}
+
+async function waitPlies(page, n) {
+  await page.waitForFunction((want) => document.querySelector('#board')?.dataset.ply === String(want)
+    && !document.body.dataset.busy, n);
+}
+
+async function openXiangqi(path = '/xiangqi/') {
+  const page = await openPage(browser, path, { locale: 'en-US', width: 1280, height: 1000 });
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#board .xq-piece');
+  return page;
+}
+
+test('an opening against the engine: clicks, the reply, an illegal move, undo, reload', async () => {
+  const page = await openXiangqi();
+  assert.equal(await page.locator('#board .xq-piece').count(), 32);
+  const chars = await page.locator('#board .xq-char').allTextContents();
+  for (const ch of ['帥', '將', '俥', '車', '炮', '砲', '兵', '卒']) assert.ok(chars.includes(ch), ch);
+  const texts = await page.locator('#board text').allTextContents();
+  for (const label of ['楚 河', '汉 界', '九', '一', '1', '9']) assert.ok(texts.includes(label), label);
+  await screenshot(page, 'xiangqi-start');
+
+  // 炮二平五 by two clicks; the legal targets are shown once the cannon is picked.
+  await clickPoint(page, 'h2');
+  assert.ok(await page.locator('#board .xq-target').count() > 0);
+  await clickPoint(page, 'e2');
+  await waitPlies(page, 2);
+  const record = await page.locator('#record .mv').allTextContents();
+  assert.equal(record[0], '炮二平五');
+  assert.match(await page.textContent('#engine-info'), /depth|深度/);
+
+  // 马二进三, then the engine again.
+  await clickPoint(page, 'h0');
+  await clickPoint(page, 'g2');
+  await waitPlies(page, 4);
+
+  // The horse on b0 cannot jump to d1 over the elephant on c0: 蹩马腿.
+  await clickPoint(page, 'b0');
+  await clickPoint(page, 'd1');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('蹩马腿'));
+  assert.equal(await plies(page), 4);
+
+  // Undo against the engine takes back two plies and is counted.
+  await page.click('#undo');
+  await waitPlies(page, 2);
+  assert.match(await page.textContent('#undos'), /Red 1/);
+
+  // Play on, reload: the same game is there and goes on.
+  await clickPoint(page, 'b0');
+  await clickPoint(page, 'c2');
+  await waitPlies(page, 4);
+  await screenshot(page, 'xiangqi-midgame');
+  const fen = await page.getAttribute('#board', 'data-fen');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.getAttribute('#board', 'data-fen'), fen);
+  await clickPoint(page, 'i0');
+  await clickPoint(page, 'i1');
+  await waitPlies(page, 6);
+  assert.deepEqual(unexpected(page), []);
+  await page.close();
+});
+
+test('a mate by drag-and-drop from a FEN, then the finished game replayed', async () => {
+  const page = await openXiangqi();
+  await page.selectOption('#mode', 'pvp');
+  await page.fill('#fen', MATE_IN_ONE);
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelectorAll('#board .xq-piece').length === 4);
+
+  const from = await pointOf(page, 'a0');
+  const to = await pointOf(page, 'a9');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForSelector('#status[data-status="finished"]');
+  assert.match(await page.textContent('#status'), /Red wins · checkmate/);
+  assert.equal(await page.locator('#board .xq-check').count(), 1);
+  await screenshot(page, 'xiangqi-mate');
+
+  // Replay: back to the start, forward, and autoplay to the end.
+  await page.click('#first');
+  assert.equal(await plies(page), 0);
+  assert.equal(await page.isVisible('#viewing'), true);
+  await page.click('#next');
+  assert.equal(await plies(page), 1);
+  await page.click('#first');
+  await page.fill('#speed', '10');
+  await page.click('#play');
+  await page.waitForFunction(() => document.querySelector('#viewing').hidden);
+  assert.equal(await plies(page), 1);
+  assert.deepEqual(unexpected(page), []);
+  await page.close();
+});
+
+test('a PGN import, a refused FEN, and the saved games list', async () => {
+  const page = await openXiangqi();
+  await page.click('#pgn-box summary');
+  await page.fill('#pgn-text', [
+    '[Game "Chinese Chess"]', '[Red "Hu"]', '[Black "Xu"]', '[Result "*"]', '[Format "Chinese"]', '',
+    '1. 炮二平五 马8进7 2. 马二进三 车9平8 *',
+  ].join('\n'));
+  await page.click('#import');
+  await page.waitForFunction(() => document.querySelectorAll('#record .mv').length === 4);
+  assert.deepEqual(await page.locator('#record .mv').allTextContents(), ['炮二平五', '马８进７', '马二进三', '车９平８']);
+  assert.equal(await plies(page), 0, 'an imported game opens at its start for replay');
+  await page.click('#last');
+  assert.equal(await plies(page), 4);
+
+  await page.selectOption('#notation', 'wxf');
+  assert.equal(await page.locator('#record .mv').first().textContent(), 'C2=5');
+  await page.selectOption('#notation', 'chinese');
+
+  // An illegal start position is refused with its reason.
+  await page.selectOption('#mode', 'pvp');
+  await page.fill('#fen', '4k4/9/9/9/9/9/9/9/9/4K4 w');
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('in check'));
+
+  await page.waitForSelector('#saves tr[data-id]');
+  const rows = await page.locator('#saves tr[data-id]').count();
+  assert.ok(rows >= 3, `saved games listed: ${rows}`);
+  assert.match(await page.textContent('#saves'), /Red wins · checkmate/);
+  assert.deepEqual(unexpected(page), []);
+  await page.close();
+});
+
+test('two tabs on one game stay consistent: a stale move refreshes the page', async () => {
+  const first = await openXiangqi();
+  await first.selectOption('#mode', 'pvp');
+  await first.fill('#fen', '');
+  await first.click('#start');
+  await first.waitForFunction(() => document.querySelectorAll('#record .mv').length === 0);
+  const id = await first.evaluate(() => localStorage.getItem('qipan.xiangqi.game'));
+  const second = await openXiangqi(`/xiangqi/?game=${id}`);
+
+  await clickPoint(first, 'h2');
+  await clickPoint(first, 'e2');
+  await waitPlies(first, 1);
+  // The second tab still shows the start; its move is stale and it reloads the game.
+  await clickPoint(second, 'b2');
+  await clickPoint(second, 'e2');
+  await second.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+  assert.match(await second.textContent('#message'), /another tab/);
+  assert.deepEqual(unexpected(first), []);
+  assert.deepEqual(unexpected(second), []);
+  await first.close();
+  await second.close();
+});
+
+test('the page fits a phone and speaks Chinese', async () => {
+  const page = await openPage(browser, '/xiangqi/', { locale: 'zh-CN', width: 390, height: 844 });
+  await page.waitForSelector('body[data-ready="true"]');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  assert.equal(overflow, false, 'nothing sticks out sideways at phone width');
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.width > 300 && box.width <= 390, `board width ${box.width}`);
+  assert.equal(await page.textContent('#undo'), '悔棋');
+  await screenshot(page, 'xiangqi-phone-zh');
+  assert.deepEqual(unexpected(page), []);
+  await page.close();
+});

@@ -1,0 +1,469 @@
+// The Xiangqi page: a game from the server drawn on the board, moves by click-click or drag, the
+// engine's replies, hint, undo, resign, draw, the record with replay, PGN and the saved games.
+
+import '/js/shell.js';
+import { applyTranslations, registerStrings, t } from '/js/i18n.js';
+import { ApiError } from '/js/api.js';
+import { STRINGS } from './strings.js';
+import { drawBoard, generalSquare, parseFen, pointAt, svgPoint } from './board.js';
+import { renderRecord } from './record.js';
+import { resultText, showSaves } from './saves.js';
+import * as server from './game-api.js';
+
+registerStrings(STRINGS);
+applyTranslations();
+
+const $ = (id) => document.getElementById(id);
+const svg = $('board');
+const GAME_KEY = 'qipan.xiangqi.game';
+const PREFS_KEY = 'qipan.xiangqi.prefs';
+
+let game = null; // the server's view
+let viewPly = null; // null: the live position; n: the position after n plies (replay)
+let selected = null;
+let drag = null; // {from, start: {x, y}, x, y, moving}
+let hintMove = null;
+let busy = false; // the engine is thinking
+let autoplay = null;
+let engineLine = null; // {key, params}
+let message = null; // {key, params, ok} or {text}
+const prefs = loadPrefs();
+
+function loadPrefs() {
+  let saved = {};
+  try { saved = JSON.parse(localStorage.getItem(PREFS_KEY) || '{}'); } catch { /* defaults */ }
+  return { notation: 'chinese', chars: 'traditional', flipped: false, ...saved };
+}
+
+function savePrefs() {
+  try { localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch { /* not remembered */ }
+}
+
+const sideName = (side) => t(`xq.${side}`);
+const other = (side) => (side === 'red' ? 'black' : 'red');
+const live = () => viewPly === null;
+const engineToMove = () => game && game.mode === 'engine' && game.engine_side === game.side_to_move;
+const canPlay = () => game && live() && game.status === 'ongoing' && !busy && !engineToMove();
+
+function shownFen() {
+  if (live()) return game.fen;
+  return viewPly === 0 ? game.start_fen : game.moves[viewPly - 1].fen;
+}
+
+function shownLastMove() {
+  const ply = live() ? game.moves.length : viewPly;
+  return ply > 0 ? game.moves[ply - 1].iccs : null;
+}
+
+function say(key, params = {}, ok = false) {
+  message = key ? { key, params, ok } : null;
+  renderMessage();
+}
+
+function renderMessage() {
+  const box = $('message');
+  if (!message) { box.textContent = ''; return; }
+  box.textContent = message.text ?? t(message.key, message.params);
+  box.className = `xq-message${message.ok ? ' ok' : ''}`;
+}
+
+function explain(err) {
+  if (!(err instanceof ApiError)) throw err;
+  const key = `error.${err.code}`;
+  if (t(key) !== key) return say(key);
+  if (err.code === 'network') return say('error.network');
+  message = { text: err.message };
+  renderMessage();
+}
+
+function redraw() {
+  if (!game) return;
+  const fen = shownFen();
+  const check = live() ? (game.in_check ? generalSquare(fen, game.side_to_move) : null) : null;
+  let pastCheck = null;
+  if (!live() && viewPly > 0 && game.moves[viewPly - 1].check) {
+    pastCheck = generalSquare(fen, other(game.moves[viewPly - 1].side));
+  }
+  drawBoard(svg, {
+    fen,
+    flipped: prefs.flipped,
+    chars: prefs.chars,
+    selected: live() ? selected : null,
+    targets: live() && selected ? game.legal[selected] || [] : [],
+    lastMove: shownLastMove(),
+    check: check || pastCheck,
+    hint: live() ? hintMove : null,
+    drag: drag && drag.moving ? drag : null,
+  });
+  svg.dataset.fen = fen;
+  svg.dataset.ply = String(live() ? game.moves.length : viewPly);
+  svg.classList.toggle('busy', busy);
+}
+
+function renderStatus() {
+  const status = $('status');
+  status.className = 'xq-status';
+  if (game.ending) {
+    status.textContent = resultText(game.ending);
+    status.classList.add('over');
+  } else if (busy) {
+    status.textContent = t('xq.thinking');
+  } else {
+    const side = sideName(game.side_to_move);
+    status.textContent = game.mode === 'engine' && !engineToMove() ? t('xq.your_turn', { side }) : t('xq.turn', { side });
+    if (game.in_check) { status.textContent += ` ${t('xq.check')}`; status.classList.add('check'); }
+  }
+  status.dataset.status = game.status;
+  const info = $('engine-info');
+  info.classList.toggle('thinking', busy);
+  info.textContent = busy ? t('xq.thinking') : engineLine ? t(engineLine.key, engineLine.params) : '';
+}
+
+function playerLabel(side) {
+  if (game.mode === 'engine') {
+    return `${sideName(side)} · ${game.engine_side === side ? t('xq.player.engine', { level: game.level }) : t('xq.player.human')}`;
+  }
+  return sideName(side);
+}
+
+function renderPanel() {
+  const bottom = prefs.flipped ? 'black' : 'red';
+  for (const [id, side] of [['bottom-player', bottom], ['top-player', other(bottom)]]) {
+    const el = $(id);
+    el.textContent = playerLabel(side);
+    el.className = `xq-player ${side}${!game.ending && game.side_to_move === side ? ' to-move' : ''}`;
+  }
+  $('game-no').textContent = t('xq.game_no', { id: game.id });
+  $('undos').textContent = t('xq.undos', game.undos);
+  const ongoing = game.status === 'ongoing';
+  $('undo').disabled = busy || !game.moves.length || (game.ending && ['resignation', 'agreement'].includes(game.ending.reason));
+  $('hint').disabled = !canPlay();
+  $('resign').disabled = !ongoing || busy;
+  $('offer-draw').hidden = game.mode !== 'pvp';
+  $('offer-draw').disabled = !ongoing || Boolean(game.draw_offer);
+  const offer = $('draw-offer');
+  offer.hidden = !(ongoing && game.draw_offer);
+  if (game.draw_offer) {
+    $('draw-offer-text').textContent = t('xq.draw_offered', { side: sideName(game.draw_offer), other: sideName(other(game.draw_offer)) });
+  }
+  const total = game.moves.length;
+  const ply = live() ? total : viewPly;
+  $('first').disabled = ply === 0;
+  $('prev').disabled = ply === 0;
+  $('next').disabled = ply >= total;
+  $('last').disabled = ply >= total;
+  $('play').textContent = autoplay ? '■' : '▶';
+  $('play').title = t(autoplay ? 'xq.pause' : 'xq.play');
+  $('viewing').hidden = live();
+  if (!live()) $('viewing-text').textContent = t('xq.viewing', { ply: viewPly, total });
+  renderRecord($('record'), game.moves, { notation: prefs.notation, current: ply, onPick: view });
+}
+
+function render() {
+  if (!game) return;
+  redraw();
+  renderStatus();
+  renderPanel();
+  renderMessage();
+}
+
+function setGame(next, { keepMessage = false } = {}) {
+  const changed = !game || game.id !== next.id;
+  game = next;
+  viewPly = null;
+  selected = null;
+  hintMove = null;
+  if (changed) engineLine = null;
+  if (!keepMessage) message = null;
+  try { localStorage.setItem(GAME_KEY, String(game.id)); } catch { /* not remembered */ }
+  render();
+  if (changed) refreshSaves();
+}
+
+async function run(action) {
+  try {
+    await action();
+  } catch (err) {
+    if (err instanceof ApiError && (err.code === 'stale' || err.code === 'not_engine_turn') && game) {
+      busy = false;
+      try { setGame(await server.loadGame(game.id)); } catch (again) { explain(again); }
+      say('xq.stale');
+      maybeEngine();
+      return;
+    }
+    busy = false;
+    render();
+    explain(err);
+  }
+}
+
+function engineText(info) {
+  const move = info[prefs.notation] || info.chinese;
+  if (info.mate_in != null) {
+    return info.mate_in > 0
+      ? { key: 'xq.engine_mate', params: { move, n: info.mate_in } }
+      : { key: 'xq.engine_mated', params: { move, n: -info.mate_in } };
+  }
+  const score = (info.score_red > 0 ? '+' : '') + (info.score_red / 100).toFixed(2);
+  return { key: 'xq.engine_said', params: { move, depth: info.depth, score, nodes: info.nodes.toLocaleString(), ms: info.millis } };
+}
+
+/** Lets the engine move when it is its turn; the board waits meanwhile. */
+function maybeEngine() {
+  if (!game || game.status !== 'ongoing' || !engineToMove() || busy) return;
+  busy = true;
+  document.body.dataset.busy = 'true';
+  render();
+  run(async () => {
+    const view = await server.engineMove(game);
+    busy = false;
+    engineLine = view.engine ? engineText(view.engine) : null;
+    setGame(view);
+  }).finally(() => {
+    busy = false;
+    delete document.body.dataset.busy;
+    if (game) render();
+    refreshSaves();
+  });
+}
+
+function tryMove(from, to) {
+  selected = null;
+  run(async () => {
+    const view = await server.move(game, from + to);
+    setGame(view);
+    refreshSaves();
+    maybeEngine();
+  });
+}
+
+function onPoint(sq) {
+  if (!game || !sq) return;
+  if (!live()) { view(null); return; }
+  if (game.status !== 'ongoing') { say('xq.game_over'); return; }
+  if (busy || engineToMove()) { say('error.not_your_turn'); return; }
+  const letter = parseFen(game.fen).get(sq);
+  const mine = letter && (letter === letter.toUpperCase()) === (game.side_to_move === 'red');
+  if (mine && selected !== sq) {
+    selected = sq;
+    say(null);
+    redraw();
+  } else if (mine) {
+    selected = null;
+    redraw();
+  } else if (selected) {
+    // Legal or not, the server decides and says why a move is refused.
+    tryMove(selected, sq);
+  } else if (letter) {
+    say('xq.select_own', { side: sideName(game.side_to_move) });
+  }
+}
+
+// Pointer: a short press is a click; a press that moves drags the piece.
+svg.addEventListener('pointerdown', (event) => {
+  if (!game || event.button !== 0) return;
+  const sq = pointAt(svg, event, prefs.flipped);
+  const letter = sq && parseFen(shownFen()).get(sq);
+  const mine = letter && (letter === letter.toUpperCase()) === (game.side_to_move === 'red');
+  if (canPlay() && mine) {
+    const p = svgPoint(svg, event);
+    drag = { from: sq, start: p, x: p.x, y: p.y, moving: false };
+    svg.setPointerCapture(event.pointerId);
+  } else {
+    drag = null;
+  }
+});
+svg.addEventListener('pointermove', (event) => {
+  if (!drag) return;
+  const p = svgPoint(svg, event);
+  drag.x = p.x; drag.y = p.y;
+  if (!drag.moving && Math.hypot(p.x - drag.start.x, p.y - drag.start.y) > 12) {
+    drag.moving = true;
+    selected = drag.from;
+  }
+  if (drag.moving) redraw();
+});
+svg.addEventListener('pointerup', (event) => {
+  const sq = pointAt(svg, event, prefs.flipped);
+  const was = drag;
+  drag = null;
+  if (was && was.moving) {
+    if (sq && sq !== was.from) tryMove(was.from, sq);
+    else { selected = was.from; redraw(); }
+    return;
+  }
+  onPoint(sq);
+});
+svg.addEventListener('pointercancel', () => { drag = null; redraw(); });
+
+/** Shows the position after `ply` plies (null: back to the live game). */
+function view(ply) {
+  if (!game) return;
+  viewPly = ply === null || ply >= game.moves.length ? null : Math.max(0, ply);
+  selected = null;
+  redraw();
+  renderPanel();
+}
+
+function stopAutoplay() {
+  if (autoplay) clearInterval(autoplay);
+  autoplay = null;
+}
+
+function startAutoplay() {
+  if (!game || !game.moves.length) return;
+  if (live()) viewPly = 0;
+  const delay = 2200 / Number($('speed').value);
+  autoplay = setInterval(() => {
+    const next = (viewPly ?? game.moves.length) + 1;
+    view(next);
+    if (live()) stopAutoplay();
+    renderPanel();
+  }, delay);
+  view(viewPly);
+}
+
+function restartAutoplay() {
+  if (!autoplay) return;
+  stopAutoplay();
+  startAutoplay();
+}
+
+const plyNow = () => (live() ? game.moves.length : viewPly);
+$('first').addEventListener('click', () => { stopAutoplay(); view(0); });
+$('prev').addEventListener('click', () => { stopAutoplay(); view(plyNow() - 1); });
+$('next').addEventListener('click', () => { stopAutoplay(); view(plyNow() + 1); });
+$('last').addEventListener('click', () => { stopAutoplay(); view(null); });
+$('play').addEventListener('click', () => { if (autoplay) stopAutoplay(); else startAutoplay(); renderPanel(); });
+$('speed').addEventListener('input', restartAutoplay);
+$('back-live').addEventListener('click', () => { stopAutoplay(); view(null); });
+document.addEventListener('keydown', (event) => {
+  if (!game || event.target.closest('input, textarea, select')) return;
+  if (event.key === 'ArrowLeft') { stopAutoplay(); view(plyNow() - 1); }
+  if (event.key === 'ArrowRight') { stopAutoplay(); view(plyNow() + 1); }
+});
+
+$('undo').addEventListener('click', () => run(async () => {
+  stopAutoplay();
+  engineLine = null;
+  setGame(await server.undo(game));
+  refreshSaves();
+}));
+$('hint').addEventListener('click', () => run(async () => {
+  $('hint').disabled = true;
+  const info = await server.hint(game);
+  hintMove = info.best;
+  say('xq.hint_is', { move: info[prefs.notation] || info.chinese, depth: info.depth }, true);
+  render();
+}));
+$('resign').addEventListener('click', () => {
+  if (!window.confirm(t('xq.confirm_resign'))) return;
+  run(async () => {
+    const side = game.mode === 'engine' ? other(game.engine_side) : game.side_to_move;
+    setGame(await server.resign(game, side));
+    refreshSaves();
+  });
+});
+$('offer-draw').addEventListener('click', () => run(async () => setGame(await server.draw(game, 'offer'))));
+$('accept-draw').addEventListener('click', () => run(async () => { setGame(await server.draw(game, 'accept')); refreshSaves(); }));
+$('decline-draw').addEventListener('click', () => run(async () => setGame(await server.draw(game, 'decline'))));
+$('flip').addEventListener('click', () => { prefs.flipped = !prefs.flipped; savePrefs(); render(); });
+$('notation').addEventListener('change', (e) => { prefs.notation = e.target.value; savePrefs(); render(); });
+$('chars').addEventListener('change', (e) => { prefs.chars = e.target.value; savePrefs(); redraw(); });
+
+function syncForm() {
+  const engine = $('mode').value === 'engine';
+  for (const el of document.querySelectorAll('.engine-only')) el.classList.toggle('hidden', !engine);
+  $('level-value').textContent = $('level').value;
+}
+$('mode').addEventListener('change', syncForm);
+$('level').addEventListener('input', syncForm);
+$('new-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  stopAutoplay();
+  const mode = $('mode').value;
+  const options = { mode, level: Number($('level').value) };
+  if (mode === 'engine') options.engine_side = other($('side').value);
+  const fen = $('fen').value.trim();
+  if (fen) options.fen = fen;
+  run(async () => {
+    const view = await server.newGame(options);
+    prefs.flipped = mode === 'engine' && view.engine_side === 'red';
+    savePrefs();
+    setGame(view);
+    maybeEngine();
+  });
+});
+
+$('export').addEventListener('click', () => run(async () => {
+  const { pgn, filename } = await server.exportPgn(game.id, prefs.notation);
+  $('pgn-text').value = pgn;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}));
+$('import').addEventListener('click', () => run(async () => {
+  stopAutoplay();
+  const view = await server.importPgn($('pgn-text').value);
+  setGame(view);
+  viewPly = view.moves.length ? 0 : null;
+  say('xq.imported', {}, true);
+  render();
+  refreshSaves();
+}));
+
+let savesPending = null;
+function refreshSaves() {
+  if (savesPending) return;
+  savesPending = setTimeout(() => {
+    savesPending = null;
+    showSaves($('saves'), { currentId: game && game.id, onOpen: openGame, onError: explain }).catch(explain);
+  }, 150);
+}
+$('refresh-saves').addEventListener('click', refreshSaves);
+
+function openGame(id) {
+  stopAutoplay();
+  run(async () => {
+    const view = await server.loadGame(id);
+    setGame(view);
+    if (view.status !== 'ongoing' && view.moves.length) { viewPly = 0; render(); }
+    maybeEngine();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  });
+}
+
+// Another tab may have moved: look again when this one comes back into view.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState !== 'visible' || !game || busy) return;
+  server.loadGame(game.id).then((view) => {
+    if (view.revision !== game.revision) setGame(view);
+  }).catch(() => { /* the next action will say what is wrong */ });
+});
+
+window.addEventListener('qipan:language', () => { render(); refreshSaves(); });
+
+async function start() {
+  $('notation').value = prefs.notation;
+  $('chars').value = prefs.chars;
+  syncForm();
+  let id = null;
+  try { id = Number(localStorage.getItem(GAME_KEY)) || null; } catch { /* none */ }
+  const fromUrl = Number(new URLSearchParams(location.search).get('game'));
+  if (fromUrl) id = fromUrl;
+  await run(async () => {
+    let view = null;
+    if (id) {
+      try { view = await server.loadGame(id); } catch (err) { if (!(err instanceof ApiError) || err.status !== 404) throw err; }
+    }
+    if (!view) view = await server.newGame({ mode: 'engine', engine_side: 'black', level: 3 });
+    setGame(view);
+    maybeEngine();
+  });
+  refreshSaves();
+  document.body.dataset.ready = 'true';
+}
+
+start();

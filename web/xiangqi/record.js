@@ -1,0 +1,37 @@
+// The move list (棋谱) beside the board, numbered in pairs, in the chosen notation; a click on a
+// move shows the position after it.
+
+import { t } from '/js/i18n.js';
+
+/** Fills the list: moves from the server's view, current = the ply shown (0 = start). */
+export function renderRecord(list, moves, { notation, current, onPick }) {
+  list.replaceChildren();
+  if (!moves.length) {
+    const empty = document.createElement('li');
+    empty.innerHTML = `<span class="empty">${t('xq.no_moves')}</span>`;
+    list.append(empty);
+    return;
+  }
+  let row = null;
+  moves.forEach((move, index) => {
+    const ply = index + 1;
+    if (!row || move.side === 'red') {
+      row = document.createElement('li');
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = `${move.number}.`;
+      row.append(num);
+      if (move.side === 'black') row.append(document.createElement('span'));
+      list.append(row);
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = `mv ${move.side}${move.check ? ' check' : ''}${ply === current ? ' current' : ''}`;
+    button.dataset.ply = String(ply);
+    button.textContent = move[notation] || move.iccs;
+    button.addEventListener('click', () => onPick(ply));
+    row.append(button);
+  });
+  const active = list.querySelector('.mv.current');
+  if (active) active.scrollIntoView({ block: 'nearest' });
+}
