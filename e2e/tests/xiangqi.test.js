@@ -82,6 +82,8 @@ test('an opening against the engine: clicks, the reply, an illegal move, undo, r
   await clickPoint(page, 'd1');
   await page.waitForFunction(() => document.querySelector('#message').textContent.includes('蹩马腿'));
   assert.equal(await plies(page), 4);
+  assert.equal(await page.locator('#board .xq-blocked').count(), 1, 'the blocking point is marked');
+  await screenshot(page, 'xiangqi-illegal');
 
   // Undo against the engine takes back two plies and is counted.
   await page.click('#undo');

@@ -143,7 +143,7 @@ function drawPiece(g, sq, letter, { flipped, chars, lifted, pos }) {
 
 /**
  * Draws everything. state: {fen, flipped, chars, selected, targets: [sq], lastMove: 'h2e2',
- * check: sq, hint: 'h2e2', drag: {from, x, y}}.
+ * check: sq, hint: 'h2e2', blocked: sq, drag: {from, x, y}}.
  */
 export function drawBoard(svg, state) {
   svg.setAttribute('viewBox', `0 0 ${WIDTH} ${HEIGHT}`);
@@ -166,6 +166,10 @@ export function drawBoard(svg, state) {
     const a = at(state.hint.slice(0, 2), state.flipped); const b = at(state.hint.slice(2), state.flipped);
     marks.append(el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'xq-hint' }));
     marks.append(el('circle', { cx: b.x, cy: b.y, r: 9, class: 'xq-hint-end' }));
+  }
+  if (state.blocked) {
+    const { x, y } = at(state.blocked, state.flipped);
+    marks.append(el('circle', { cx: x, cy: y, r: 32, class: 'xq-blocked' }));
   }
   if (state.check) {
     const { x, y } = at(state.check, state.flipped);

@@ -23,6 +23,7 @@ let viewPly = null; // null: the live position; n: the position after n plies (r
 let selected = null;
 let drag = null; // {from, start: {x, y}, x, y, moving}
 let hintMove = null;
+let blocked = null; // the point that blocked a refused move (馬腿, 象眼)
 let busy = false; // the engine is thinking
 let autoplay = null;
 let engineLine = null; // {key, params}
@@ -93,6 +94,7 @@ function redraw() {
     lastMove: shownLastMove(),
     check: check || pastCheck,
     hint: live() ? hintMove : null,
+    blocked: live() ? blocked : null,
     drag: drag && drag.moving ? drag : null,
   });
   svg.dataset.fen = fen;
@@ -227,10 +229,29 @@ function maybeEngine() {
   });
 }
 
+/** The point that blocks a horse's leg or an elephant's eye, for a refused move. */
+function blockingPoint(code, from, to) {
+  const f0 = from.charCodeAt(0) - 97; const r0 = Number(from[1]);
+  const f1 = to.charCodeAt(0) - 97; const r1 = Number(to[1]);
+  let f = null; let r = null;
+  if (code === 'elephant_eye_blocked') { f = (f0 + f1) / 2; r = (r0 + r1) / 2; }
+  if (code === 'horse_leg_blocked') {
+    if (Math.abs(r1 - r0) === 2) { f = f0; r = r0 + (r1 - r0) / 2; } else { f = f0 + (f1 - f0) / 2; r = r0; }
+  }
+  return f === null ? null : String.fromCharCode(97 + f) + r;
+}
+
 function tryMove(from, to) {
   selected = null;
+  blocked = null;
   run(async () => {
-    const view = await server.move(game, from + to);
+    let view;
+    try {
+      view = await server.move(game, from + to);
+    } catch (err) {
+      if (err instanceof ApiError) blocked = blockingPoint(err.code, from, to);
+      throw err;
+    }
     setGame(view);
     refreshSaves();
     maybeEngine();
@@ -244,6 +265,7 @@ function onPoint(sq) {
   if (busy || engineToMove()) { say('error.not_your_turn'); return; }
   const letter = parseFen(game.fen).get(sq);
   const mine = letter && (letter === letter.toUpperCase()) === (game.side_to_move === 'red');
+  blocked = null;
   if (mine && selected !== sq) {
     selected = sq;
     say(null);
