@@ -70,6 +70,24 @@ pub enum FenError {
     Impossible(#[from] PositionError),
 }
 
+impl FenError {
+    /// A stable machine-readable code, e.g. `"fen_bad_char"` (for translation by a UI).
+    pub fn code(&self) -> &'static str {
+        match self {
+            FenError::Empty => "fen_empty",
+            FenError::RankCount(_) => "fen_rank_count",
+            FenError::BadChar { .. } => "fen_bad_char",
+            FenError::RankWidth { .. } => "fen_rank_width",
+            FenError::MissingSide => "fen_missing_side",
+            FenError::BadSide(_) => "fen_bad_side",
+            FenError::BadPlaceholder { .. } => "fen_bad_placeholder",
+            FenError::BadNumber { .. } => "fen_bad_number",
+            FenError::TooManyFields(_) => "fen_too_many_fields",
+            FenError::Impossible(reason) => reason.code(),
+        }
+    }
+}
+
 impl Position {
     /// Parses a FEN string (see the module docs).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {

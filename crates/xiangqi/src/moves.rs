@@ -38,13 +38,15 @@ impl Move {
         self.0.get()
     }
 
-    /// Reads a code written by [`Move::to_u16`]; `None` if it does not name two board squares.
+    /// Reads a code written by [`Move::to_u16`]; `None` if it does not name two different board
+    /// squares.
     pub fn from_u16(code: u16) -> Option<Move> {
         let square = |raw: u8| {
             Square::new((raw & 15).wrapping_sub(3), (raw >> 4).wrapping_sub(3))
                 .filter(|s| s.0 == raw)
         };
-        Some(Move::new(square(code as u8)?, square((code >> 8) as u8)?))
+        let (from, to) = (square(code as u8)?, square((code >> 8) as u8)?);
+        (from != to).then(|| Move::new(from, to))
     }
 }
 
@@ -126,5 +128,24 @@ impl<'a> IntoIterator for &'a MoveList {
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_junk_is_refused() {
+        for from in Square::all() {
+            for to in Square::all().filter(|&to| to != from) {
+                let m = Move::new(from, to);
+                assert_eq!(Move::from_u16(m.to_u16()), Some(m));
+                assert_eq!((m.from(), m.to()), (from, to));
+            }
+        }
+        assert_eq!(Move::from_u16(0), None);
+        assert_eq!(Move::from_u16(0xFFFF), None);
+        assert_eq!(Move::from_u16(0x3333), None);
     }
 }

@@ -44,6 +44,19 @@ pub enum PositionError {
     OpponentInCheck(Color),
 }
 
+impl PositionError {
+    /// A stable machine-readable code, e.g. `"missing_king"` (for translation by a UI).
+    pub fn code(&self) -> &'static str {
+        match self {
+            PositionError::MissingKing(_) => "missing_king",
+            PositionError::TooMany { .. } => "too_many_pieces",
+            PositionError::Occupied(_) => "square_occupied",
+            PositionError::Unreachable { .. } => "unreachable_square",
+            PositionError::OpponentInCheck(_) => "opponent_in_check",
+        }
+    }
+}
+
 /// What make needs to undo a move.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {

@@ -128,6 +128,20 @@ pub enum RecordError {
     Unclosed(char),
 }
 
+impl RecordError {
+    /// A stable machine-readable code, e.g. `"pgn_bad_move"` (for translation by a UI).
+    pub fn code(&self) -> &'static str {
+        match self {
+            RecordError::BadTag { .. } => "pgn_bad_tag",
+            RecordError::Fen(_) => "pgn_bad_fen",
+            RecordError::BadFormat(_) => "pgn_bad_format",
+            RecordError::BadResult(_) => "pgn_bad_result",
+            RecordError::BadMove { .. } => "pgn_bad_move",
+            RecordError::Unclosed(_) => "pgn_unclosed",
+        }
+    }
+}
+
 impl GameRecord {
     /// The position the game starts from.
     pub fn start_position(&self) -> Result<Position, FenError> {

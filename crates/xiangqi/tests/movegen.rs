@@ -112,3 +112,24 @@ fn captures_are_exactly_the_legal_moves_onto_pieces() {
         }
     }
 }
+
+#[test]
+fn is_legal_accepts_exactly_the_legal_moves() {
+    for pos in playout_positions(13, 10, 100).iter().step_by(10) {
+        let legal = naive::legal_moves(pos);
+        for from in qipan_xiangqi::Square::all() {
+            for to in qipan_xiangqi::Square::all() {
+                if from == to {
+                    continue;
+                }
+                let m = qipan_xiangqi::Move::new(from, to);
+                assert_eq!(
+                    pos.is_legal(m),
+                    legal.contains(&m.to_string()),
+                    "{m} in {}",
+                    pos.to_fen()
+                );
+            }
+        }
+    }
+}

@@ -38,6 +38,17 @@ pub enum NotationError {
     Ambiguous(String),
 }
 
+impl NotationError {
+    /// A stable machine-readable code: `notation_syntax`, `illegal_move` or `ambiguous_move`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            NotationError::Syntax { .. } => "notation_syntax",
+            NotationError::Illegal(_) => "illegal_move",
+            NotationError::Ambiguous(_) => "ambiguous_move",
+        }
+    }
+}
+
 /// Which notation to print or read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Notation {
