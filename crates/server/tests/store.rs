@@ -4,7 +4,7 @@
 mod common;
 
 use qipan_server::config::DbLocation;
-use qipan_server::store::{GameKind, GameUpdate, SqliteStore, Store, StoreError};
+use qipan_server::store::{GameKind, GameStatus, GameUpdate, SqliteStore, Store, StoreError};
 use serde_json::json;
 
 fn play(action: &str) -> GameUpdate {
@@ -118,4 +118,48 @@ async fn a_file_that_is_not_a_database_is_refused_not_overwritten() {
         garbage,
         "the file is left untouched"
     );
+}
+
+#[tokio::test]
+async fn reopening_a_finished_game_clears_its_result() {
+    let store = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+    let game = store
+        .create_game(common::new_game(GameKind::Xiangqi, ""))
+        .await
+        .unwrap();
+    let finished = store
+        .update_game(
+            game.id,
+            0,
+            GameUpdate {
+                status: Some(GameStatus::Finished),
+                result: Some(json!({ "winner": "red", "reason": "checkmate" })),
+                ..play("h2e2")
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        finished.result,
+        Some(json!({ "winner": "red", "reason": "checkmate" }))
+    );
+    // Undo takes the mating move back: the game is on again and has no result.
+    let reopened = store
+        .update_game(
+            game.id,
+            1,
+            GameUpdate {
+                state: json!({}),
+                status: Some(GameStatus::Ongoing),
+                truncate_actions_to: Some(0),
+                ..GameUpdate::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(reopened.status, GameStatus::Ongoing);
+    assert_eq!(reopened.result, None);
+    // An update that says nothing of status or result keeps them.
+    let kept = store.update_game(game.id, 2, play("b0c2")).await.unwrap();
+    assert_eq!(kept.status, GameStatus::Ongoing);
 }

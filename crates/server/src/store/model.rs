@@ -147,9 +147,10 @@ pub struct SavedGame {
 pub struct GameUpdate {
     /// The new state.
     pub state: Value,
-    /// The new status.
+    /// The new status; `None` keeps the current one. Setting `Ongoing` (reopening a finished game,
+    /// e.g. by undo) clears the stored result.
     pub status: Option<GameStatus>,
-    /// The result, when the game ends.
+    /// The result, when the game ends; `None` keeps the current one.
     pub result: Option<Value>,
     /// Keep only this many of the recorded actions before appending (undo); `None` keeps all.
     pub truncate_actions_to: Option<i64>,

@@ -156,9 +156,9 @@ impl Store for SqliteStore {
         // once (a read first could not be upgraded under contention) and so that two writers
         // based on the same revision cannot both succeed.
         let updated = sqlx::query(
-            "UPDATE games SET state = ?, status = COALESCE(?, status), \
-             result = COALESCE(?, result), revision = revision + 1, updated_at = ? \
-             WHERE id = ? AND revision = ?",
+            "UPDATE games SET state = ?1, status = COALESCE(?2, status), \
+             result = CASE WHEN ?2 = 'ongoing' THEN NULL ELSE COALESCE(?3, result) END, \
+             revision = revision + 1, updated_at = ?4 WHERE id = ?5 AND revision = ?6",
         )
         .bind(json_text(&update.state))
         .bind(update.status.map(GameStatus::as_str))
