@@ -4,6 +4,7 @@ mod arena;
 mod bench;
 mod gomocup;
 mod gomoku;
+mod knight;
 mod link;
 mod serve;
 mod tromino;
@@ -40,6 +41,8 @@ enum Command {
     /// Run the Gomoku engine over the Gomocup (Piskvork) protocol on stdin/stdout; also started
     /// when the binary is invoked as `pbrain-*` (五子棋引擎协议).
     Gomocup(gomocup::Args),
+    /// Find a knight's tour on any board from any square, or count tours (马踏棋盘).
+    Knight(knight::Args),
     /// Deal and solve Lianliankan boards: `qipan link new`, `qipan link solve` (连连看).
     Link(link::Args),
 }
@@ -60,6 +63,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Arena(args)) => arena::run(args),
         Some(Command::Tromino(args)) => tromino::run(args),
         Some(Command::Link(args)) => link::run(args),
+        Some(Command::Knight(args)) => knight::run(args),
         Some(Command::Gomoku(args)) => gomoku::run(args),
         Some(Command::Gomocup(args)) => gomocup::run(args),
     };

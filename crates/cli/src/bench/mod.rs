@@ -6,6 +6,7 @@
 
 mod gomoku;
 mod house;
+mod knight;
 mod link;
 mod table;
 mod tromino;
@@ -65,6 +66,7 @@ fn all_cases() -> Vec<Case> {
     cases.extend(tromino::cases());
     cases.extend(link::cases());
     cases.extend(gomoku::cases());
+    cases.extend(knight::cases());
     cases
 }
 

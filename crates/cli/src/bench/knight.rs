@@ -1,0 +1,109 @@
+//! Bench rows for the knight's tour: closed tours on 100×100, 1000×1000 and 10000×10000 boards
+//! (time, squares per second, memory of the result), an open tour on an odd board and on a long
+//! 4-wide board, and verification.
+
+use std::time::{Duration, Instant};
+
+use qipan_knight::{Board, Square, TourKind, tour, verify};
+
+use super::{Case, Row};
+
+/// The knight cases.
+pub fn cases() -> Vec<Case> {
+    vec![
+        Case {
+            name: "knight tour 100x100..10000x10000",
+            run: square_rows,
+        },
+        Case {
+            name: "knight odd, narrow boards and verify",
+            run: other_rows,
+        },
+    ]
+}
+
+/// The fastest of `runs` timings of `work`.
+fn best_of<T>(
+    runs: usize,
+    mut work: impl FnMut() -> anyhow::Result<T>,
+) -> anyhow::Result<Duration> {
+    let mut best = Duration::MAX;
+    for _ in 0..runs {
+        let start = Instant::now();
+        std::hint::black_box(work()?);
+        best = best.min(start.elapsed());
+    }
+    Ok(best)
+}
+
+fn tour_rows(
+    label: &str,
+    board: Board,
+    start: Square,
+    kind: TourKind,
+    runs: usize,
+) -> anyhow::Result<Vec<Row>> {
+    let squares = board.squares() as f64;
+    let time = best_of(runs, || Ok(tour(board, start, kind)?))?;
+    Ok(vec![
+        Row::new(
+            format!("knight {label} {board}"),
+            time.as_secs_f64() * 1e3,
+            "ms",
+        ),
+        Row::new(
+            format!("knight {label} {board} speed"),
+            squares / time.as_secs_f64() / 1e6,
+            "M squares/s",
+        ),
+        Row::new(
+            format!("knight {label} {board} memory (path, 4 bytes/square)"),
+            squares * 4.0 / f64::from(1 << 20),
+            "MiB",
+        ),
+    ])
+}
+
+fn square_rows() -> anyhow::Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    for (side, runs) in [(100u64, 20), (1000, 5), (10_000, 2)] {
+        let board = Board::new(side, side)?;
+        rows.extend(tour_rows(
+            "closed",
+            board,
+            Square::new(0, 0),
+            TourKind::Closed,
+            runs,
+        )?);
+    }
+    Ok(rows)
+}
+
+fn other_rows() -> anyhow::Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    let odd = Board::new(9999, 9999)?;
+    rows.extend(tour_rows(
+        "open",
+        odd,
+        Square::new(4999, 4999),
+        TourKind::Open,
+        2,
+    )?);
+    let narrow = Board::new(4, 25_000_000)?;
+    rows.extend(tour_rows(
+        "open",
+        narrow,
+        Square::new(0, 12_000_000),
+        TourKind::Open,
+        2,
+    )?);
+    let board = Board::new(10_000, 10_000)?;
+    let t = tour(board, Square::new(0, 0), TourKind::Closed)?;
+    let time = best_of(2, || Ok(verify(board, t.path(), true)?))?;
+    rows.push(Row::new(
+        "knight verify 10000x10000 speed",
+        board.squares() as f64 / time.as_secs_f64() / 1e6,
+        "M squares/s",
+    ));
+    Ok(rows)
+}
