@@ -130,7 +130,7 @@ pub enum Error {
     },
     /// An exhaustive search proved that no tour starts on this square.
     #[error(
-        "no tour from {square} on {cols}x{rows}: an exhaustive search of all {nodes} paths from it finds none"
+        "no tour from {square} on {cols}x{rows}: an exhaustive search from it ({nodes} nodes) finds none"
     )]
     NoTourFromSquare {
         /// The start square's name.
