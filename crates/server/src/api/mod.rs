@@ -4,6 +4,7 @@
 mod games;
 mod gomoku;
 mod health;
+mod knight;
 mod leaderboards;
 mod link;
 mod tromino;
@@ -21,6 +22,7 @@ pub fn routes() -> Router<AppState> {
         .merge(health::routes())
         .merge(games::routes())
         .merge(gomoku::routes())
+        .merge(knight::routes())
         .merge(leaderboards::routes())
         .merge(link::routes())
         .merge(tromino::routes())

@@ -1,0 +1,388 @@
+//! Knight's tour (马踏棋盘) under `/api/knight`: start a board from a square, move, undo, hint,
+//! a full tour for the auto-solve animation, and the leaderboard entry for a tour the server
+//! has verified.
+//!
+//! The server is authoritative: it keeps the trail, refuses any move that is not a knight's move
+//! to an unvisited square, and checks the complete tour with [`qipan_knight::verify`].
+
+mod state;
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use qipan_knight::{Board, Hint, Square, TourKind, hint as find_hint, tour, verify};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use self::state::{GameState, GameView, now_ms};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntry, SavedGame};
+
+/// Board sides a game may use (the page offers 5x5 to 12x12, 9x10 and any rectangle up to 30x30;
+/// a side of 1 or 2 has no tour beyond the single square).
+const SIDES: std::ops::RangeInclusive<u32> = 3..=30;
+/// Search nodes a hint may visit before it answers "unknown".
+const HINT_NODES: u64 = 20_000_000;
+/// Time added to a finished game's time for each hint taken.
+const HINT_PENALTY_MS: i64 = 15_000;
+/// Longest leaderboard name, in characters.
+const MAX_NAME_CHARS: usize = 32;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/knight/games", post(new_game))
+        .route("/knight/games/{id}", get(get_game))
+        .route("/knight/games/{id}/move", post(make_move))
+        .route("/knight/games/{id}/undo", post(undo))
+        .route("/knight/games/{id}/hint", post(hint))
+        .route("/knight/games/{id}/leaderboard", post(enter_leaderboard))
+        .route("/knight/tour", get(full_tour))
+}
+
+/// A library error as a 422 with the library's stable code.
+fn refused(error: qipan_knight::Error) -> ApiError {
+    ApiError::unprocessable(error.code(), error.to_string())
+}
+
+/// The board, if both sides are within [`SIDES`].
+fn checked_board(cols: u32, rows: u32) -> Result<Board, ApiError> {
+    if !SIDES.contains(&cols) || !SIDES.contains(&rows) {
+        return Err(ApiError::unprocessable(
+            "size_out_of_range",
+            format!(
+                "each board side must be between {} and {}",
+                SIDES.start(),
+                SIDES.end()
+            ),
+        ));
+    }
+    Board::new(u64::from(cols), u64::from(rows)).map_err(refused)
+}
+
+/// The square `[x, y]`, if it is on the board.
+fn checked_square(board: Board, [x, y]: [u32; 2]) -> Result<Square, ApiError> {
+    let square = Square::new(x, y);
+    board.check(square).map_err(refused)?;
+    Ok(square)
+}
+
+/// The leaderboard variant of a board, e.g. `8x8` or `8x8-closed`.
+fn variant(state: &GameState) -> String {
+    let kind = if state.closed { "-closed" } else { "" };
+    format!("{}x{}{kind}", state.cols, state.rows)
+}
+
+#[derive(Deserialize)]
+struct NewGameBody {
+    cols: u32,
+    rows: u32,
+    start: [u32; 2],
+    #[serde(default)]
+    closed: bool,
+}
+
+async fn new_game(
+    State(app): State<AppState>,
+    ApiJson(body): ApiJson<NewGameBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let board = checked_board(body.cols, body.rows)?;
+    checked_square(board, body.start)?;
+    let state = GameState {
+        cols: body.cols,
+        rows: body.rows,
+        closed: body.closed,
+        trail: vec![body.start],
+        started_ms: now_ms(),
+        time_ms: None,
+        hints: 0,
+        entered: false,
+    };
+    let game = app
+        .store
+        .create_game(NewGame {
+            kind: GameKind::Knight,
+            variant: variant(&state),
+            mode: "solo".into(),
+            players: json!({}),
+            state: state.to_json(),
+        })
+        .await?;
+    Ok(Json(GameView::new(&game, &state)?))
+}
+
+async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
+    let game = app.store.game(id).await?;
+    if game.kind != GameKind::Knight {
+        return Err(ApiError::not_found(format!(
+            "game {id} is not a knight's tour game"
+        )));
+    }
+    let state = GameState::from_saved(&game)?;
+    Ok((game, state))
+}
+
+/// Refuses changes to a finished game.
+fn ongoing(game: &SavedGame) -> Result<(), ApiError> {
+    if game.status == GameStatus::Ongoing {
+        Ok(())
+    } else {
+        Err(ApiError::conflict(
+            "game_over",
+            "this tour is already complete",
+        ))
+    }
+}
+
+async fn get_game(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, state) = load(&app, id).await?;
+    Ok(Json(GameView::new(&game, &state)?))
+}
+
+#[derive(Deserialize)]
+struct MoveBody {
+    revision: i64,
+    to: [u32; 2],
+}
+
+async fn make_move(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<MoveBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load(&app, id).await?;
+    ongoing(&game)?;
+    let board = state.board()?;
+    let to = checked_square(board, body.to)?;
+    let from = state
+        .squares()
+        .last()
+        .copied()
+        .ok_or_else(|| ApiError::internal(format!("knight game {id} has an empty trail")))?;
+    if !Board::is_knight_move(from, to) {
+        return Err(ApiError::unprocessable(
+            "not_a_knight_move",
+            format!("{} is not a knight's move from {}", to.name(), from.name()),
+        ));
+    }
+    if state.trail.contains(&body.to) {
+        return Err(ApiError::unprocessable(
+            "already_visited",
+            format!("{} has already been visited", to.name()),
+        ));
+    }
+    state.trail.push(body.to);
+    let mut update = GameUpdate {
+        append_actions: vec![json!({ "move": body.to })],
+        ..GameUpdate::default()
+    };
+    if state.trail.len() == board.squares() {
+        let path: Vec<u32> = state
+            .squares()
+            .into_iter()
+            .map(|s| board.index(s))
+            .collect();
+        match verify(board, &path, state.closed) {
+            Ok(()) => {
+                let time_ms =
+                    now_ms() - state.started_ms + HINT_PENALTY_MS * i64::from(state.hints);
+                state.time_ms = Some(time_ms);
+                update.status = Some(GameStatus::Finished);
+                update.result =
+                    Some(json!({ "toured": true, "time_ms": time_ms, "hints": state.hints }));
+            }
+            // Every square visited but the last is not a knight's move from the first.
+            Err(qipan_knight::Error::NotClosed { .. }) => {
+                update.status = Some(GameStatus::Finished);
+                update.result = Some(json!({ "toured": false, "why": "not_closed" }));
+            }
+            Err(other) => return Err(ApiError::internal(other)),
+        }
+    }
+    update.state = state.to_json();
+    let game = app.store.update_game(id, body.revision, update).await?;
+    Ok(Json(GameView::new(&game, &state)?))
+}
+
+#[derive(Deserialize)]
+struct RevisionBody {
+    revision: i64,
+}
+
+async fn undo(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load(&app, id).await?;
+    ongoing(&game)?;
+    if state.trail.len() < 2 {
+        return Err(ApiError::unprocessable(
+            "nothing_to_undo",
+            "the knight has not moved yet",
+        ));
+    }
+    let square = state.trail.pop();
+    let update = GameUpdate {
+        state: state.to_json(),
+        append_actions: vec![json!({ "undo": square })],
+        ..GameUpdate::default()
+    };
+    let game = app.store.update_game(id, body.revision, update).await?;
+    Ok(Json(GameView::new(&game, &state)?))
+}
+
+/// What a hint says, in JSON: `{"kind": "next", "square": [x, y]}`, `{"kind": "stuck"}`,
+/// `{"kind": "unknown"}` or `{"kind": "complete"}`.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum HintAnswer {
+    Next { square: [u32; 2] },
+    Stuck,
+    Unknown,
+    Complete,
+}
+
+#[derive(Serialize)]
+struct HintView {
+    game: GameView,
+    hint: HintAnswer,
+}
+
+async fn hint(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<HintView>, ApiError> {
+    let (game, mut state) = load(&app, id).await?;
+    ongoing(&game)?;
+    let board = state.board()?;
+    let (trail, kind) = (state.squares(), state.kind());
+    let found = app
+        .compute
+        .run(move |_stop| find_hint(board, &trail, kind, HINT_NODES))
+        .await?
+        .map_err(refused)?;
+    let answer = match found {
+        Hint::Next(s) => HintAnswer::Next { square: [s.x, s.y] },
+        Hint::Stuck => HintAnswer::Stuck,
+        Hint::Unknown => HintAnswer::Unknown,
+        Hint::Complete => HintAnswer::Complete,
+    };
+    // Only a hint that shows a move costs time.
+    let game = if matches!(answer, HintAnswer::Next { .. }) {
+        state.hints += 1;
+        let update = GameUpdate {
+            state: state.to_json(),
+            append_actions: vec![json!({ "hint": answer })],
+            ..GameUpdate::default()
+        };
+        app.store.update_game(id, body.revision, update).await?
+    } else {
+        game
+    };
+    Ok(Json(HintView {
+        game: GameView::new(&game, &state)?,
+        hint: answer,
+    }))
+}
+
+#[derive(Deserialize)]
+struct EntryBody {
+    name: String,
+}
+
+async fn enter_leaderboard(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<EntryBody>,
+) -> Result<Json<GameView>, ApiError> {
+    let (game, mut state) = load(&app, id).await?;
+    let name = body.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(ApiError::unprocessable(
+            "bad_name",
+            format!("the name must have 1 to {MAX_NAME_CHARS} characters"),
+        ));
+    }
+    let (Some(time_ms), GameStatus::Finished) = (state.time_ms, game.status) else {
+        return Err(ApiError::conflict(
+            "not_finished",
+            "only a complete tour can enter the leaderboard",
+        ));
+    };
+    if state.entered {
+        return Err(ApiError::conflict(
+            "already_entered",
+            "this tour is already on the leaderboard",
+        ));
+    }
+    // Verified again from the saved trail, not from anything the page says.
+    let board = state.board()?;
+    let path: Vec<u32> = state
+        .squares()
+        .into_iter()
+        .map(|s| board.index(s))
+        .collect();
+    verify(board, &path, state.closed).map_err(refused)?;
+    state.entered = true;
+    let update = GameUpdate {
+        state: state.to_json(),
+        append_actions: vec![json!({ "leaderboard": name })],
+        ..GameUpdate::default()
+    };
+    let game = app.store.update_game(id, game.revision, update).await?;
+    app.store
+        .add_leaderboard_entry(NewLeaderboardEntry {
+            game: GameKind::Knight,
+            variant: variant(&state),
+            name,
+            score: None,
+            time_ms: Some(time_ms),
+            game_id: Some(id),
+        })
+        .await?;
+    Ok(Json(GameView::new(&game, &state)?))
+}
+
+#[derive(Deserialize)]
+struct TourQuery {
+    cols: u32,
+    rows: u32,
+    x: u32,
+    y: u32,
+    #[serde(default)]
+    closed: bool,
+}
+
+#[derive(Serialize)]
+struct TourView {
+    /// The squares in the order the knight visits them, as `[x, y]`.
+    path: Vec<[u32; 2]>,
+}
+
+/// A whole tour from a square, for the auto-solve animation (not saved, never on a leaderboard).
+async fn full_tour(
+    State(app): State<AppState>,
+    ApiQuery(query): ApiQuery<TourQuery>,
+) -> Result<Json<TourView>, ApiError> {
+    let board = checked_board(query.cols, query.rows)?;
+    let start = checked_square(board, [query.x, query.y])?;
+    let kind = if query.closed {
+        TourKind::Closed
+    } else {
+        TourKind::Open
+    };
+    let found = app
+        .compute
+        .run(move |_stop| tour(board, start, kind))
+        .await?
+        .map_err(refused)?;
+    Ok(Json(TourView {
+        path: found.squares().map(|s| [s.x, s.y]).collect(),
+    }))
+}

@@ -1,0 +1,248 @@
+//! The knight's tour API over real HTTP: a 5x5 game played to the end by following hints, refused
+//! moves with their codes, undo, a stale revision, a dead end the hint proves, the leaderboard,
+//! and the auto-solve tour.
+
+mod common;
+
+use qipan_server::config::{DbLocation, Limits};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+async fn post(client: &reqwest::Client, url: String, body: Value) -> (StatusCode, Value) {
+    let response = client.post(url).json(&body).send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap())
+}
+
+async fn get(url: String) -> (StatusCode, Value) {
+    let response = reqwest::get(url).await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap())
+}
+
+fn code(body: &Value) -> Option<&str> {
+    body["error"]["code"].as_str()
+}
+
+#[tokio::test]
+async fn a_5x5_tour_is_played_by_hints_refused_undone_finished_and_ranked() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = reqwest::Client::new();
+    let (status, game) = post(
+        &client,
+        server.url("/api/knight/games"),
+        json!({"cols": 5, "rows": 5, "start": [0, 0]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["reachable"], json!([[1, 2], [2, 1]]));
+    let id = game["id"].as_i64().unwrap();
+    let url = |path: &str| server.url(&format!("/api/knight/games/{id}{path}"));
+    let mut revision = game["revision"].as_i64().unwrap();
+
+    // Not a knight's move, a revisit, and an early leaderboard entry are refused.
+    let (status, body) = post(
+        &client,
+        url("/move"),
+        json!({"revision": revision, "to": [1, 1]}),
+    )
+    .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("not_a_knight_move"))
+    );
+    let (status, body) = post(
+        &client,
+        url("/move"),
+        json!({"revision": revision, "to": [1, 2]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    revision = body["revision"].as_i64().unwrap();
+    let (status, body) = post(
+        &client,
+        url("/move"),
+        json!({"revision": revision, "to": [0, 0]}),
+    )
+    .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("already_visited"))
+    );
+    let (status, body) = post(&client, url("/leaderboard"), json!({"name": "Ada"})).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, Some("not_finished"))
+    );
+
+    // Undo, then a stale revision is refused.
+    let (status, body) = post(&client, url("/undo"), json!({"revision": revision})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["trail"], json!([[0, 0]]));
+    let (status, body) = post(
+        &client,
+        url("/move"),
+        json!({"revision": revision, "to": [2, 1]}),
+    )
+    .await;
+    assert_eq!((status, code(&body)), (StatusCode::CONFLICT, Some("stale")));
+    revision = body_revision(&get(url("")).await.1);
+
+    // Follow the hints to the end: each must be a legal move the server accepts.
+    let mut hints = 0;
+    loop {
+        let (status, body) = post(&client, url("/hint"), json!({"revision": revision})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["hint"]["kind"], "next", "{body}");
+        hints += 1;
+        let to = body["hint"]["square"].clone();
+        let (status, view) = post(
+            &client,
+            url("/move"),
+            json!({"revision": body["game"]["revision"], "to": to}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        revision = body_revision(&view);
+        if view["status"] == "finished" {
+            assert_eq!(view["trail"].as_array().unwrap().len(), 25);
+            assert_eq!(view["hints"], hints);
+            assert!(
+                view["time_ms"].as_i64().unwrap() >= 15_000 * hints,
+                "{view}"
+            );
+            break;
+        }
+    }
+    let (status, body) = post(
+        &client,
+        url("/move"),
+        json!({"revision": revision, "to": [0, 0]}),
+    )
+    .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, Some("game_over"))
+    );
+
+    let (status, view) = post(&client, url("/leaderboard"), json!({"name": "  Ada  "})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["entered"], true);
+    let (status, body) = post(&client, url("/leaderboard"), json!({"name": "Ada"})).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, Some("already_entered"))
+    );
+    let (_, top) = get(server.url("/api/leaderboards/knight?variant=5x5")).await;
+    assert_eq!(top[0]["name"], "Ada");
+    assert_eq!(top[0]["game_id"], id);
+    server.stop().await;
+}
+
+fn body_revision(view: &Value) -> i64 {
+    view["revision"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn hints_say_when_no_tour_can_be_completed() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = reqwest::Client::new();
+    let start = |body: Value| post(&client, server.url("/api/knight/games"), body);
+
+    // After visiting both neighbours of the corner e5 = (4, 4) without standing on either, the
+    // corner can never be reached.
+    let (_, game) = start(json!({"cols": 5, "rows": 5, "start": [0, 0]})).await;
+    let id = game["id"].as_i64().unwrap();
+    let url = |path: &str| server.url(&format!("/api/knight/games/{id}{path}"));
+    let mut revision = body_revision(&game);
+    for to in [[1, 2], [2, 4], [3, 2], [1, 1], [2, 3], [0, 4]] {
+        let (status, view) = post(
+            &client,
+            url("/move"),
+            json!({"revision": revision, "to": to}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        revision = body_revision(&view);
+    }
+    let (status, body) = post(&client, url("/hint"), json!({"revision": revision})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["hint"]["kind"], "stuck");
+    assert_eq!(
+        body["game"]["hints"], 0,
+        "a verdict without a move costs nothing"
+    );
+
+    // 5x5 has 13 squares of a1's colour and 12 of the other: an open tour must start on a1's
+    // colour (Conrad, Hindrichs, Morsy and Wegener 1994), so none starts on b1 = (1, 0).
+    let (_, game) = start(json!({"cols": 5, "rows": 5, "start": [1, 0]})).await;
+    let id = game["id"].as_i64().unwrap();
+    let (_, body) = post(
+        &client,
+        server.url(&format!("/api/knight/games/{id}/hint")),
+        json!({"revision": body_revision(&game)}),
+    )
+    .await;
+    assert_eq!(body["hint"]["kind"], "stuck", "{body}");
+
+    // Both sides odd: no closed tour (Schwenk 1991).
+    let (status, body) =
+        get(server.url("/api/knight/tour?cols=5&rows=5&x=0&y=0&closed=true")).await;
+    assert_eq!(
+        (status, code(&body)),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("closed_both_sides_odd")
+        )
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_auto_solve_tour_covers_the_xiangqi_board_and_bad_boards_are_refused() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = reqwest::Client::new();
+    let (status, body) =
+        get(server.url("/api/knight/tour?cols=9&rows=10&x=4&y=4&closed=true")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let path: Vec<(i64, i64)> = body["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s[0].as_i64().unwrap(), s[1].as_i64().unwrap()))
+        .collect();
+    assert_eq!(path.len(), 90);
+    assert_eq!(path[0], (4, 4));
+    let mut seen = std::collections::HashSet::new();
+    for (i, &(x, y)) in path.iter().enumerate() {
+        assert!((0..9).contains(&x) && (0..10).contains(&y) && seen.insert((x, y)));
+        let (px, py) = path[(i + 89) % 90];
+        let (dx, dy) = ((x - px).abs(), (y - py).abs());
+        assert!(
+            dx * dy == 2,
+            "step {i} (closing step included) is not a knight's move"
+        );
+    }
+
+    for body in [
+        json!({"cols": 31, "rows": 8, "start": [0, 0]}),
+        json!({"cols": 8, "rows": 2, "start": [0, 0]}),
+    ] {
+        let (status, answer) = post(&client, server.url("/api/knight/games"), body).await;
+        assert_eq!(
+            (status, code(&answer)),
+            (StatusCode::UNPROCESSABLE_ENTITY, Some("size_out_of_range"))
+        );
+    }
+    let (status, answer) = post(
+        &client,
+        server.url("/api/knight/games"),
+        json!({"cols": 8, "rows": 8, "start": [8, 0]}),
+    )
+    .await;
+    assert_eq!(
+        (status, code(&answer)),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("square_off_board"))
+    );
+    server.stop().await;
+}

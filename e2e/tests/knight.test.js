@@ -1,0 +1,66 @@
+// Knight's tour: choose a board and a start square, move by clicking, undo, follow hints to a
+// complete tour the server verifies, enter the leaderboard, and watch the auto-solve.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
+
+let browser;
+
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+const cell = (x, y) => `#board rect.cell[data-x="${x}"][data-y="${y}"]`;
+
+test('a 5x5 tour is started, undone, completed by hints and ranked', async () => {
+  const page = await openPage(browser, '/knight/', { locale: 'en-US' });
+  await page.selectOption('#size', '5x5');
+  await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 25);
+  await page.click(cell(0, 0));
+  await page.waitForSelector('#board text.knight');
+  assert.equal(await page.locator('#board rect.reachable').count(), 2);
+
+  // A square out of reach does nothing; a reachable one moves; undo takes it back.
+  await page.click(cell(1, 1));
+  assert.equal(await page.locator('#board text.step').count(), 0);
+  await page.click(cell(1, 2));
+  await page.waitForSelector('#board text.step');
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#board text.step').length === 0);
+
+  for (let move = 1; move < 25; move++) {
+    await page.click('#hint');
+    await page.waitForSelector('#board rect.cell.hint');
+    await page.click('#board rect.cell.hint');
+    await page.waitForFunction((n) => document.querySelectorAll('#board text.step').length === n, move);
+  }
+  await page.waitForSelector('#status.ok');
+  assert.match(await page.textContent('#status'), /verified/);
+  await page.fill('#lb-name', 'Ada');
+  await page.click('#lb-form button[type="submit"]');
+  await page.waitForFunction(() => [...document.querySelectorAll('#lb-rows td')].some((td) => td.textContent === 'Ada'));
+  await screenshot(page, 'knight-finished');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('auto-solve animates a closed tour of the Xiangqi board, in Chinese', async () => {
+  const page = await openPage(browser, '/knight/', { locale: 'zh-CN' });
+  await page.selectOption('#size', '9x10');
+  await page.check('#closed');
+  await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 90);
+  await page.click(cell(4, 4));
+  await page.waitForSelector('#board text.knight');
+  assert.match(await page.textContent('#status'), /点击绿色格子/);
+  await page.$eval('#solve-speed', (input) => { input.value = '60'; });
+  await page.click('#solve-play');
+  await page.waitForFunction(() => document.querySelector('#solve-info').textContent.includes('第'));
+  await screenshot(page, 'knight-solving');
+  await page.waitForFunction(() => document.querySelector('#solve-info').textContent.includes('演示完成'), null, { timeout: 20000 });
+  assert.equal(await page.locator('#board text.step').count(), 89);
+  await screenshot(page, 'knight-solved');
+  await page.click('#solve-stop');
+  await page.waitForSelector('#board rect.reachable');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -1,0 +1,12 @@
+// The calls the knight's tour page makes to the server (the server checks every move).
+
+import { api } from '/js/api.js';
+
+export const newGame = (cols, rows, start, closed) => api('POST', '/api/knight/games', { cols, rows, start, closed });
+export const loadGame = (id) => api('GET', `/api/knight/games/${id}`);
+export const move = (game, to) => api('POST', `/api/knight/games/${game.id}/move`, { revision: game.revision, to });
+export const undo = (game) => api('POST', `/api/knight/games/${game.id}/undo`, { revision: game.revision });
+export const hint = (game) => api('POST', `/api/knight/games/${game.id}/hint`, { revision: game.revision });
+export const enterLeaderboard = (game, name) => api('POST', `/api/knight/games/${game.id}/leaderboard`, { name });
+export const fullTour = (cols, rows, [x, y], closed) => api('GET', `/api/knight/tour?cols=${cols}&rows=${rows}&x=${x}&y=${y}&closed=${closed}`);
+export const topEntries = (variant) => api('GET', `/api/leaderboards/knight?variant=${encodeURIComponent(variant)}&limit=10`);

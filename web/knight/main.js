@@ -1,0 +1,231 @@
+// The knight's tour page: choose a board and a start square, move by clicking a highlighted
+// square, undo, hint, auto-solve with a speed control, the timer and the leaderboard.
+
+import '/js/shell.js';
+import { applyTranslations, registerStrings, t } from '/js/i18n.js';
+import { ApiError } from '/js/api.js';
+import { STRINGS } from './strings.js';
+import { drawBoard } from './board.js';
+import { createAutoplay } from './autoplay.js';
+import { formatTime, showLeaderboard, variantOf } from './leaderboard.js';
+import * as server from './game-api.js';
+
+registerStrings(STRINGS);
+// The shell translated the page before these strings existed: translate it again.
+applyTranslations();
+
+const STORAGE_KEY = 'qipan.knight.game';
+const $ = (id) => document.getElementById(id);
+const svg = $('board');
+
+let game = null; // the server's view of the game, null while choosing a start square
+let hintSquare = null;
+let solver = null; // the auto-solve animation, while it is shown
+let clock = { elapsed: 0, at: performance.now(), running: false };
+let message = { key: null, params: {}, kind: '' };
+
+function say(key, params = {}, kind = '') {
+  message = { key, params, kind };
+  const status = $('status');
+  status.textContent = key ? t(key, params) : '';
+  status.className = `status ${kind}`;
+}
+
+function explain(err) {
+  if (!(err instanceof ApiError)) throw err;
+  const key = `error.${err.code}`;
+  if (t(key) !== key) return say(key, {}, 'error');
+  message = { key: null };
+  $('status').textContent = err.message;
+  $('status').className = 'status error';
+}
+
+/** The board size chosen in the controls, clamped to 3..30. */
+function chosenSize() {
+  const value = $('size').value;
+  $('custom-size').hidden = value !== 'custom';
+  const clamp = (n) => Math.min(30, Math.max(3, Math.round(Number(n)) || 8));
+  if (value === 'custom') return [clamp($('cols').value), clamp($('rows').value)];
+  return value.split('x').map(Number);
+}
+
+function redraw() {
+  if (solver) return;
+  if (!game) {
+    const [cols, rows] = chosenSize();
+    drawBoard(svg, { cols, rows });
+    svg.classList.add('choosing');
+    return;
+  }
+  svg.classList.remove('choosing');
+  drawBoard(svg, { cols: game.cols, rows: game.rows, trail: game.trail, reachable: game.reachable, hint: hintSquare });
+}
+
+function describe() {
+  const total = game.cols * game.rows;
+  const params = { visited: game.trail.length, total, time: formatTime(game.time_ms ?? 0), hints: game.hints };
+  if (game.status === 'finished' && game.time_ms == null) say('knight.not_closed', params, 'error');
+  else if (game.status === 'finished') say(game.entered ? 'knight.entered' : 'knight.finished', params, 'ok');
+  else if (!game.reachable.length) say('knight.dead_end', params, 'error');
+  else say('knight.your_turn', params);
+}
+
+function setGame(view) {
+  game = view;
+  try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
+  clock = { elapsed: view.elapsed_ms, at: performance.now(), running: view.status === 'ongoing' };
+  $('closed').checked = view.closed;
+  const preset = `${view.cols}x${view.rows}`;
+  const known = [...$('size').options].some((o) => o.value === preset);
+  $('size').value = known ? preset : 'custom';
+  $('cols').value = view.cols;
+  $('rows').value = view.rows;
+  chosenSize();
+  $('lb-form').hidden = !(view.status === 'finished' && view.time_ms != null && !view.entered);
+  describe();
+  redraw();
+}
+
+async function run(action) {
+  try {
+    await action();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'stale' && game) {
+      setGame(await server.loadGame(game.id));
+      say('knight.stale', {}, 'error');
+      return;
+    }
+    explain(err);
+  }
+}
+
+function chooseStart() {
+  stopSolver();
+  game = null;
+  hintSquare = null;
+  clock = { elapsed: 0, at: performance.now(), running: false };
+  $('lb-form').hidden = true;
+  say('knight.pick_start');
+  redraw();
+  refreshLeaderboard();
+}
+
+function currentVariant() {
+  if (game) return variantOf(game.cols, game.rows, game.closed);
+  const [cols, rows] = chosenSize();
+  return variantOf(cols, rows, $('closed').checked);
+}
+
+function refreshLeaderboard() {
+  const variant = currentVariant();
+  $('lb-variant').textContent = variant.replace('x', ' × ').replace('-closed', ` · ${t('knight.closed_short')}`);
+  showLeaderboard($('lb-rows'), variant).catch(explain);
+}
+
+svg.addEventListener('click', (event) => {
+  const cell = event.target.closest('rect.cell');
+  if (!cell || solver) return;
+  const square = [Number(cell.dataset.x), Number(cell.dataset.y)];
+  if (!game) {
+    const [cols, rows] = chosenSize();
+    run(async () => {
+      setGame(await server.newGame(cols, rows, square, $('closed').checked));
+      refreshLeaderboard();
+    });
+  } else if (game.status === 'ongoing' && cell.classList.contains('reachable')) {
+    run(async () => {
+      const view = await server.move(game, square);
+      hintSquare = null;
+      setGame(view);
+      if (view.status === 'finished') refreshLeaderboard();
+    });
+  }
+});
+
+$('undo').addEventListener('click', () => run(async () => {
+  if (!game) return;
+  hintSquare = null;
+  setGame(await server.undo(game));
+}));
+$('hint').addEventListener('click', () => run(async () => {
+  if (!game) return say('knight.pick_start');
+  say('knight.thinking');
+  const answer = await server.hint(game);
+  hintSquare = answer.hint.kind === 'next' ? answer.hint.square : null;
+  setGame(answer.game);
+  say(`knight.hint_${answer.hint.kind}`, {}, answer.hint.kind === 'stuck' ? 'error' : '');
+}));
+$('new-board').addEventListener('click', chooseStart);
+for (const id of ['size', 'cols', 'rows', 'closed']) $(id).addEventListener('change', chooseStart);
+
+// Auto-solve: a whole tour from the current start square, animated.
+function stopSolver() {
+  if (!solver) return;
+  solver.pause();
+  solver = null;
+  $('solve-play').textContent = t('knight.solve_play');
+  $('solve-info').textContent = '';
+  redraw();
+}
+
+$('solve-play').addEventListener('click', () => run(async () => {
+  if (solver) {
+    if (solver.playing) { solver.pause(); $('solve-play').textContent = t('knight.solve_resume'); }
+    else if (!solver.finished) { solver.play(); $('solve-play').textContent = t('knight.solve_pause'); }
+    return;
+  }
+  if (!game) return say('knight.pick_start');
+  const { cols, rows, closed } = game;
+  $('solve-info').textContent = t('knight.thinking');
+  const { path } = await server.fullTour(cols, rows, game.trail[0], closed);
+  solver = createAutoplay(path, {
+    speed: () => Number($('solve-speed').value),
+    render: (shown) => {
+      drawBoard(svg, { cols, rows, trail: shown });
+      $('solve-info').textContent = t('knight.solve_step', { step: shown.length, total: path.length });
+    },
+    onEnd: () => {
+      $('solve-info').textContent = t('knight.solve_done', { total: path.length });
+      $('solve-play').textContent = t('knight.solve_play');
+    },
+  });
+  $('solve-play').textContent = t('knight.solve_pause');
+  solver.play();
+}));
+$('solve-stop').addEventListener('click', stopSolver);
+
+// The leaderboard entry, after a tour the server has verified.
+$('lb-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  run(async () => {
+    setGame(await server.enterLeaderboard(game, $('lb-name').value));
+    refreshLeaderboard();
+  });
+});
+
+// The timer, counted locally from the server's elapsed time.
+setInterval(() => {
+  const ms = !game ? 0 : clock.running ? clock.elapsed + (performance.now() - clock.at) : (game.time_ms ?? clock.elapsed);
+  $('timer').textContent = formatTime(ms);
+}, 100);
+
+window.addEventListener('qipan:language', () => {
+  if (message.key) say(message.key, message.params, message.kind);
+  if (!solver) $('solve-play').textContent = t('knight.solve_play');
+  refreshLeaderboard();
+});
+
+// Resume the last game, or wait for a start square.
+(async () => {
+  $('solve-play').textContent = t('knight.solve_play');
+  let id = null;
+  try { id = Number(localStorage.getItem(STORAGE_KEY)) || null; } catch { /* no storage */ }
+  if (id) {
+    try {
+      setGame(await server.loadGame(id));
+      refreshLeaderboard();
+      return;
+    } catch { /* gone: choose a new start */ }
+  }
+  chooseStart();
+})();
