@@ -64,3 +64,21 @@ test('auto-solve animates a closed tour of the Xiangqi board, in Chinese', async
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('a closed tour of 5x5 is explained as impossible by the hint and the auto-solve', async () => {
+  const page = await openPage(browser, '/knight/', { locale: 'en-US' });
+  await page.selectOption('#size', '5x5');
+  await page.check('#closed');
+  await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 25);
+  await page.click(cell(2, 2));
+  await page.waitForSelector('#board text.knight');
+  await page.click('#hint');
+  await page.waitForSelector('#status.error');
+  assert.match(await page.textContent('#status'), /No tour can be completed from here/);
+  await page.click('#solve-play');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Schwenk'));
+  await screenshot(page, 'knight-no-closed-tour');
+  // The refused auto-solve is a 422 answer, which the browser logs; nothing else may go wrong.
+  assert.deepEqual(page.problems.filter((p) => !p.includes('status of 422')), []);
+  await page.close();
+});

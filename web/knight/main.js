@@ -177,7 +177,8 @@ $('solve-play').addEventListener('click', () => run(async () => {
   if (!game) return say('knight.pick_start');
   const { cols, rows, closed } = game;
   $('solve-info').textContent = t('knight.thinking');
-  const { path } = await server.fullTour(cols, rows, game.trail[0], closed);
+  const { path } = await server.fullTour(cols, rows, game.trail[0], closed)
+    .finally(() => { $('solve-info').textContent = ''; });
   solver = createAutoplay(path, {
     speed: () => Number($('solve-speed').value),
     render: (shown) => {
