@@ -64,7 +64,7 @@ function redraw() {
 function describe() {
   const total = game.cols * game.rows;
   const params = { visited: game.trail.length, total, time: formatTime(game.time_ms ?? 0), hints: game.hints };
-  if (game.status === 'finished' && game.time_ms == null) say('knight.not_closed', params, 'error');
+  if (game.status === 'ongoing' && game.trail.length === total) say('knight.not_closed', params, 'error');
   else if (game.status === 'finished') say(game.entered ? 'knight.entered' : 'knight.finished', params, 'ok');
   else if (!game.reachable.length) say('knight.dead_end', params, 'error');
   else say('knight.your_turn', params);
@@ -81,7 +81,7 @@ function setGame(view) {
   $('cols').value = view.cols;
   $('rows').value = view.rows;
   chosenSize();
-  $('lb-form').hidden = !(view.status === 'finished' && view.time_ms != null && !view.entered);
+  $('lb-form').hidden = !(view.status === 'finished' && !view.entered);
   describe();
   redraw();
 }

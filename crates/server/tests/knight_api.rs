@@ -246,3 +246,44 @@ async fn the_auto_solve_tour_covers_the_xiangqi_board_and_bad_boards_are_refused
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_tour_that_does_not_close_leaves_a_closed_game_open_for_undo() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = reqwest::Client::new();
+    // 3x4 has open tours but no closed one (Schwenk 1991): any open tour ends off the start.
+    let (status, body) = get(server.url("/api/knight/tour?cols=3&rows=4&x=0&y=0")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let path = body["path"].as_array().unwrap().clone();
+    assert_eq!(path.len(), 12);
+    let (_, game) = post(
+        &client,
+        server.url("/api/knight/games"),
+        json!({"cols": 3, "rows": 4, "start": [0, 0], "closed": true}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    let url = |path: &str| server.url(&format!("/api/knight/games/{id}{path}"));
+    let mut view = game;
+    for to in &path[1..] {
+        let (status, next) = post(
+            &client,
+            url("/move"),
+            json!({"revision": view["revision"], "to": to}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        view = next;
+    }
+    assert_eq!(view["status"], "ongoing", "{view}");
+    assert_eq!(view["time_ms"], Value::Null);
+    let (status, body) = post(&client, url("/leaderboard"), json!({"name": "Ada"})).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, Some("not_finished"))
+    );
+    let (status, body) = post(&client, url("/undo"), json!({"revision": view["revision"]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["trail"].as_array().unwrap().len(), 11);
+    server.stop().await;
+}

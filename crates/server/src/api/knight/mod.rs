@@ -195,11 +195,9 @@ async fn make_move(
                 update.result =
                     Some(json!({ "toured": true, "time_ms": time_ms, "hints": state.hints }));
             }
-            // Every square visited but the last is not a knight's move from the first.
-            Err(qipan_knight::Error::NotClosed { .. }) => {
-                update.status = Some(GameStatus::Finished);
-                update.result = Some(json!({ "toured": false, "why": "not_closed" }));
-            }
+            // Every square is visited but the tour does not close: the game goes on, so the
+            // player can undo (the page explains it).
+            Err(qipan_knight::Error::NotClosed { .. }) => {}
             Err(other) => return Err(ApiError::internal(other)),
         }
     }
