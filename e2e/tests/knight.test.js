@@ -82,3 +82,23 @@ test('a closed tour of 5x5 is explained as impossible by the hint and the auto-s
   assert.deepEqual(page.problems.filter((p) => !p.includes('status of 422')), []);
   await page.close();
 });
+
+test('a custom rectangle is saved and resumed after a reload', async () => {
+  const page = await openPage(browser, '/knight/', { locale: 'zh-CN' });
+  await page.selectOption('#size', 'custom');
+  await page.fill('#cols', '6');
+  await page.fill('#rows', '5');
+  await page.dispatchEvent('#rows', 'change');
+  await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 30);
+  await page.click(cell(0, 0));
+  await page.waitForSelector('#board rect.reachable');
+  await page.click(cell(2, 1));
+  await page.waitForSelector('#board text.step');
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#board text.step').length === 1);
+  assert.equal(await page.locator('#board rect.cell').count(), 30);
+  assert.equal(await page.inputValue('#size'), 'custom');
+  assert.match(await page.textContent('#status'), /已走 2\/30 格/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
