@@ -122,17 +122,25 @@ function refreshLeaderboard() {
   showLeaderboard($('lb-rows'), variant).catch(explain);
 }
 
+/** The square under a pointer event (from its position: the board may be redrawn mid-click). */
+function squareAt(event, cols, rows) {
+  const box = svg.getBoundingClientRect();
+  const x = Math.floor(((event.clientX - box.left) / box.width) * cols);
+  const y = rows - 1 - Math.floor(((event.clientY - box.top) / box.height) * rows);
+  return x >= 0 && y >= 0 && x < cols && y < rows ? [x, y] : null;
+}
+
 svg.addEventListener('click', (event) => {
-  const cell = event.target.closest('rect.cell');
-  if (!cell || solver) return;
-  const square = [Number(cell.dataset.x), Number(cell.dataset.y)];
+  if (solver) return;
+  const [cols, rows] = game ? [game.cols, game.rows] : chosenSize();
+  const square = squareAt(event, cols, rows);
+  if (!square) return;
   if (!game) {
-    const [cols, rows] = chosenSize();
     run(async () => {
       setGame(await server.newGame(cols, rows, square, $('closed').checked));
       refreshLeaderboard();
     });
-  } else if (game.status === 'ongoing' && cell.classList.contains('reachable')) {
+  } else if (game.status === 'ongoing' && game.reachable.some(([x, y]) => x === square[0] && y === square[1])) {
     run(async () => {
       const view = await server.move(game, square);
       hintSquare = null;
@@ -156,7 +164,9 @@ $('hint').addEventListener('click', () => run(async () => {
   say(`knight.hint_${answer.hint.kind}`, {}, answer.hint.kind === 'stuck' ? 'error' : '');
 }));
 $('new-board').addEventListener('click', chooseStart);
-for (const id of ['size', 'cols', 'rows', 'closed']) $(id).addEventListener('change', chooseStart);
+for (const id of ['size', 'closed']) $(id).addEventListener('change', chooseStart);
+// Live while typing: a 'change' on blur would redraw the board under the click that caused it.
+for (const id of ['cols', 'rows']) $(id).addEventListener('input', chooseStart);
 
 // Auto-solve: a whole tour from the current start square, animated.
 function stopSolver() {
