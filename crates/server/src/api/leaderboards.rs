@@ -11,6 +11,22 @@ use crate::error::ApiError;
 use crate::extract::{ApiPath, ApiQuery};
 use crate::store::{GameKind, LeaderboardEntry};
 
+/// The longest player name a leaderboard keeps, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// A player's name for a leaderboard entry: trimmed, 1 to [`MAX_NAME_CHARS`] characters, else 422
+/// `bad_name`.
+pub fn entry_name(raw: &str) -> Result<String, ApiError> {
+    let name = raw.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(ApiError::unprocessable(
+            "bad_name",
+            format!("the name must have 1 to {MAX_NAME_CHARS} characters"),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
 pub fn routes() -> Router<AppState> {
     Router::new().route("/leaderboards/{game}", get(top_entries))
 }

@@ -16,6 +16,7 @@ use serde_json::json;
 
 use self::state::{GameState, GameView, now_ms};
 use crate::AppState;
+use crate::api::leaderboards::entry_name;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntry, SavedGame};
@@ -27,9 +28,6 @@ const SIDES: std::ops::RangeInclusive<u32> = 3..=30;
 const HINT_NODES: u64 = 20_000_000;
 /// Time added to a finished game's time for each hint taken.
 const HINT_PENALTY_MS: i64 = 15_000;
-/// Longest leaderboard name, in characters.
-const MAX_NAME_CHARS: usize = 32;
-
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/knight/games", post(new_game))
@@ -300,13 +298,7 @@ async fn enter_leaderboard(
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut state) = load(&app, id).await?;
-    let name = body.name.trim().to_string();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(ApiError::unprocessable(
-            "bad_name",
-            format!("the name must have 1 to {MAX_NAME_CHARS} characters"),
-        ));
-    }
+    let name = entry_name(&body.name)?;
     let (Some(time_ms), GameStatus::Finished) = (state.time_ms, game.status) else {
         return Err(ApiError::conflict(
             "not_finished",

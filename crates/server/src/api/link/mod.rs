@@ -15,12 +15,10 @@ use serde_json::json;
 
 use self::state::{GameState, GameView, LevelView, now_ms};
 use crate::AppState;
+use crate::api::leaderboards::entry_name;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntry, SavedGame};
-
-/// Longest leaderboard name, in characters.
-const MAX_NAME_CHARS: usize = 32;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -270,13 +268,7 @@ async fn enter_leaderboard(
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (saved, mut state, game) = load(&app, id).await?;
-    let name = body.name.trim().to_string();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(ApiError::unprocessable(
-            "bad_name",
-            format!("the name must have 1 to {MAX_NAME_CHARS} characters"),
-        ));
-    }
+    let name = entry_name(&body.name)?;
     // Only a board this server watched being cleared, move by move, counts.
     if game.status != qipan_link::Status::Won || !game.board.is_cleared() {
         return Err(ApiError::conflict(

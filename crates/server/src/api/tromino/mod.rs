@@ -17,6 +17,7 @@ use serde_json::json;
 
 use self::state::{GameState, GameView, HINT_PENALTY_MS, Piece, now_ms};
 use crate::AppState;
+use crate::api::leaderboards::entry_name;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntry, SavedGame};
@@ -25,9 +26,6 @@ use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntr
 const SIDES: std::ops::RangeInclusive<u32> = 2..=32;
 /// How long a tileability check may take before the move is let through undecided.
 const CHECK_TIME: Duration = Duration::from_millis(1500);
-/// Longest leaderboard name, in characters.
-const MAX_NAME_CHARS: usize = 32;
-
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tromino/games", post(new_game))
@@ -298,13 +296,7 @@ async fn enter_leaderboard(
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut state) = load(&app, id).await?;
-    let name = body.name.trim().to_string();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(ApiError::unprocessable(
-            "bad_name",
-            format!("the name must have 1 to {MAX_NAME_CHARS} characters"),
-        ));
-    }
+    let name = entry_name(&body.name)?;
     let (Some(time_ms), GameStatus::Finished) = (state.time_ms, game.status) else {
         return Err(ApiError::conflict(
             "not_finished",
