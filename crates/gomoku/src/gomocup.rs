@@ -114,9 +114,7 @@ impl Brain {
     /// Thinks, records and returns our move as the protocol writes it, with a MESSAGE line.
     fn think(&mut self) -> Result<(String, String), String> {
         let board = self.board().ok_or("no board: send START first")?;
-        let limits = SearchLimits {
-            time: self.think_time(),
-        };
+        let limits = SearchLimits::time(self.think_time());
         let result = self
             .engine
             .best_move(&board, self.rule_set, limits)
@@ -341,9 +339,7 @@ fn swap2(brain: &mut Brain, stones: &[Point]) -> Vec<String> {
             let Some(board) = brain.board() else {
                 return vec!["ERROR no board".into()];
             };
-            let limits = SearchLimits {
-                time: brain.think_time(),
-            };
+            let limits = SearchLimits::time(brain.think_time());
             match brain.engine.best_move(&board, brain.rule_set, limits) {
                 Some(r) if r.score >= 0 => {
                     brain.own.push(r.best);

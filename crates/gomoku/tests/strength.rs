@@ -5,10 +5,9 @@
 
 mod support;
 
+use qipan_gomoku::Record;
 use qipan_gomoku::record::coords;
-use qipan_gomoku::{
-    Color, Engine, Game, Level, Outcome, Point, RuleSet, Rules, SearchLimits, WinReason,
-};
+use qipan_gomoku::{Color, Engine, Game, Level, Outcome, Point, RuleSet, Rules, SearchLimits};
 use support::baseline::baseline_move;
 
 const OPENINGS: &str = include_str!("../../arena/openings/gomoku-freestyle.txt");
@@ -44,8 +43,9 @@ impl Player {
     }
 }
 
-/// Plays one game from `opening`; the winner, None for a draw. An illegal move loses.
-fn play(black: &mut Player, white: &mut Player, opening: &[Point]) -> Option<Color> {
+/// Plays one game from `opening`: the winner (None for a draw) and the moves. An illegal move
+/// loses.
+fn play(black: &mut Player, white: &mut Player, opening: &[Point]) -> (Option<Color>, Vec<Point>) {
     let mut game = Game::new(Rules::new(15, RuleSet::Freestyle).unwrap());
     for &p in opening {
         game.play(p).expect("a legal opening");
@@ -62,17 +62,20 @@ fn play(black: &mut Player, white: &mut Player, opening: &[Point]) -> Option<Col
         } else {
             &mut *white
         };
-        let p = player.choose(&game)?;
-        match game.play(p) {
-            Err(_) => return Some(mover.opponent()),
-            Ok(Some(Outcome::Win {
-                winner,
-                reason: WinReason::Five { .. },
-            })) => return Some(*winner),
-            Ok(Some(Outcome::Win { winner, .. })) => return Some(*winner),
-            Ok(Some(Outcome::Draw)) => return None,
-            Ok(None) => {}
-        }
+        let Some(p) = player.choose(&game) else {
+            return (None, game.moves().to_vec());
+        };
+        let winner = match game.play(p) {
+            Err(_) => {
+                let mut moves = game.moves().to_vec();
+                moves.push(p);
+                return (Some(mover.opponent()), moves);
+            }
+            Ok(Some(Outcome::Win { winner, .. })) => Some(*winner),
+            Ok(Some(Outcome::Draw)) => None,
+            Ok(None) => continue,
+        };
+        return (winner, game.moves().to_vec());
     }
 }
 
@@ -85,11 +88,25 @@ fn match_score(ours: &mut Player, theirs: &mut Player, games: usize) -> (usize, 
     for g in 0..games {
         let opening = &openings[(g / 2) % openings.len()];
         let ours_black = g % 2 == 0;
-        let result = if ours_black {
-            play(ours, theirs, opening).map(|c| c == Color::Black)
+        let (winner, moves) = if ours_black {
+            play(ours, theirs, opening)
         } else {
-            play(theirs, ours, opening).map(|c| c == Color::White)
+            play(theirs, ours, opening)
         };
+        let ours_colour = if ours_black {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let result = winner.map(|c| c == ours_colour);
+        if result != Some(true) {
+            // Lost and drawn games, for study (`qipan gomoku` replays a move list).
+            let record = Record::new(15, moves);
+            println!(
+                "game {g} {result:?} ours {ours_colour:?}: {}",
+                coords::format(&record)
+            );
+        }
         match result {
             Some(true) => w += 1,
             None => d += 1,

@@ -9,6 +9,8 @@ pub mod state;
 mod threats;
 mod tt;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
@@ -23,18 +25,32 @@ use crate::board::Board;
 use crate::point::{Color, Point};
 use crate::rules::RuleSet;
 
-/// How long the engine may think.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How long the engine may think, and a way to stop it early.
+#[derive(Debug, Clone, Default)]
 pub struct SearchLimits {
     /// Wall-clock time for this move.
     pub time: Duration,
+    /// When set (by another thread), the search stops at once and answers with its best move so
+    /// far. Polled where the clock is.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl SearchLimits {
     /// A limit of `ms` milliseconds.
     pub fn millis(ms: u64) -> SearchLimits {
+        SearchLimits::time(Duration::from_millis(ms))
+    }
+
+    /// A limit of `time`.
+    pub fn time(time: Duration) -> SearchLimits {
+        SearchLimits { time, stop: None }
+    }
+
+    /// The same limits, also stopping when `stop` is set.
+    pub fn with_stop(self, stop: Arc<AtomicBool>) -> SearchLimits {
         SearchLimits {
-            time: Duration::from_millis(ms),
+            stop: Some(stop),
+            ..self
         }
     }
 }
@@ -142,7 +158,7 @@ impl Engine {
             return Some(result(i, 0, Found::Forced, 0, 0, &st));
         }
         let level = self.level;
-        let mut searcher = Searcher::new(&mut st, &mut self.tt, deadline);
+        let mut searcher = Searcher::new(&mut st, &mut self.tt, deadline, limits.stop.clone());
         // Forced: our five, or the opponent's five to block.
         if let Some(&p) = searcher.st.five_points(me, None).first() {
             return Some(result(p, search::WIN, Found::Forced, 0, 0, searcher.st));
@@ -169,7 +185,6 @@ impl Engine {
                     searcher.st,
                 ));
             }
-            searcher.stopped = false;
         }
         if level.vct_depth() > 0 {
             searcher.set_deadline(start + limits.time / 4);
@@ -184,7 +199,6 @@ impl Engine {
                     searcher.st,
                 ));
             }
-            searcher.stopped = false;
         }
         searcher.set_deadline(deadline);
         let mut moves = searcher.candidates(if level.max_depth() == 0 { 12 } else { 24 });
@@ -253,7 +267,7 @@ impl Engine {
                 }
                 None => break,
             }
-            if Instant::now() >= deadline {
+            if searcher.out_of_time() {
                 break;
             }
         }
@@ -282,7 +296,7 @@ impl Engine {
     ) -> Option<Vec<Point>> {
         let deadline = Instant::now() + limits.time;
         let mut st = State::from_board(board, rule_set);
-        let mut searcher = Searcher::new(&mut st, &mut self.tt, deadline);
+        let mut searcher = Searcher::new(&mut st, &mut self.tt, deadline, limits.stop);
         let mut line = vec![];
         let mut depth = max_fours;
         loop {
@@ -311,7 +325,7 @@ impl Engine {
 impl Searcher<'_> {
     fn set_deadline(&mut self, deadline: Instant) {
         self.deadline = deadline;
-        self.stopped = Instant::now() >= deadline;
+        self.stopped = self.out_of_time();
     }
 
     /// If the opponent would have a threat-space win (`threat`) were it to move, keeps only the

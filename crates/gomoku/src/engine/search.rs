@@ -3,6 +3,8 @@
 //! answered by a block or a four; otherwise the best-valued points near the stones are tried.
 
 use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::eval::evaluate;
@@ -20,6 +22,7 @@ pub struct Searcher<'a> {
     pub st: &'a mut State,
     tt: &'a mut Tt,
     pub(super) deadline: Instant,
+    stop: Option<Arc<AtomicBool>>,
     /// Nodes visited (alpha-beta and threat search).
     pub nodes: u64,
     /// Set when the deadline passed; results after that are discarded.
@@ -33,28 +36,45 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher over `st` that stops at `deadline`.
-    pub fn new(st: &'a mut State, tt: &'a mut Tt, deadline: Instant) -> Searcher<'a> {
-        Searcher {
+    /// A searcher over `st` that stops at `deadline` or when `stop` is set.
+    pub fn new(
+        st: &'a mut State,
+        tt: &'a mut Tt,
+        deadline: Instant,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Searcher<'a> {
+        let mut searcher = Searcher {
             st,
             tt,
             deadline,
+            stop,
             nodes: 0,
             stopped: false,
             vcf_failed: HashSet::new(),
             vct_failed: HashSet::new(),
             leaf_vcf: 0,
             max_ply: 0,
-        }
+        };
+        searcher.stopped = searcher.out_of_time();
+        searcher
     }
 
-    /// Counts a node; true once the time is up.
+    /// Counts a node; true once the time is up or the stop flag is set.
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(256) && self.out_of_time() {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// Whether the deadline has passed or the stop flag is set.
+    pub fn out_of_time(&self) -> bool {
+        Instant::now() >= self.deadline
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The candidate moves of the side to move, best first (empty when it has lost).

@@ -56,11 +56,13 @@ pub(super) async fn reply(
     let board = game.board().clone();
     let rule_set = state.rule_set()?;
     let seed = state.seed ^ state.moves.len() as u64;
-    // The engine stops itself at its deadline, which lies within the pool's time limit.
+    // The engine stops itself at its deadline, which lies within the pool's time limit, or
+    // earlier when the pool's stop flag is set (request dropped, server shutting down).
     let found = app
         .compute
-        .run(move |_stop| {
-            Engine::new(level, seed).best_move(&board, rule_set, SearchLimits::millis(think_ms))
+        .run(move |stop| {
+            let limits = SearchLimits::millis(think_ms).with_stop(stop.as_atomic());
+            Engine::new(level, seed).best_move(&board, rule_set, limits)
         })
         .await?
         .ok_or_else(|| ApiError::conflict("board_full", "the board is full"))?;
