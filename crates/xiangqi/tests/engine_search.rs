@@ -1,9 +1,9 @@
-//! Behaviour of the engine a user would check: mates found at the right distance, legal moves
-//! in thousands of random positions, determinism, repetition rules, levels.
+//! Behaviour of the engine a user would check: legal moves in thousands of random positions,
+//! determinism, repetition rules, levels. Mates at their distance: `engine_mates.rs`.
 
 use std::sync::atomic::AtomicBool;
 
-use qipan_xiangqi::engine::score::{MATE, PERPETUAL_CHECK_WIN};
+use qipan_xiangqi::engine::score::PERPETUAL_CHECK_WIN;
 use qipan_xiangqi::engine::{Engine, Level, Limits, Outcome};
 use qipan_xiangqi::{MoveList, Position};
 use rand::{Rng, SeedableRng};
@@ -16,109 +16,6 @@ fn search(engine: &mut Engine, pos: &Position, limits: Limits) -> Outcome {
 
 fn fen(text: &str) -> Position {
     Position::from_fen(text).expect("valid FEN")
-}
-
-/// Exhaustive proof, independent of the engine: can the side to move force a position where
-/// the opponent has no legal move (mate, or stalemate, which also loses) within `moves` moves?
-fn forced_win_within(pos: &mut Position, moves: u32) -> bool {
-    if moves == 0 {
-        return false;
-    }
-    let mut ours = MoveList::new();
-    pos.legal_moves(&mut ours);
-    ours.iter().any(|&m| {
-        pos.make(m);
-        let mut theirs = MoveList::new();
-        pos.legal_moves(&mut theirs);
-        let wins = theirs.is_empty()
-            || (moves > 1
-                && theirs.iter().all(|&r| {
-                    pos.make(r);
-                    let w = forced_win_within(pos, moves - 1);
-                    pos.unmake();
-                    w
-                }));
-        pos.unmake();
-        wins
-    })
-}
-
-/// The exact length of the shortest forced win, by the exhaustive proof.
-fn proven_mate_length(pos: &Position, max: u32) -> Option<u32> {
-    let mut p = pos.clone();
-    (1..=max).find(|&n| forced_win_within(&mut p, n))
-}
-
-/// Mate problems, each illustrating a classic mating pattern (杀法) of the basic-kills literature
-/// (e.g. xqinenglish.com, "Basic Kills"): the pawn-and-rook palace mate, double cannons (重炮,
-/// xiangqi.com, "The Double Cannon Checkmate"), two rooks (双车错) and horse and cannon (马后炮,
-/// Seattle Xiangqi Club, "Horse-Cannon Checkmate", 2014). No published collection gives these
-/// patterns as FEN with move counts, so the positions are composed for this test and each stated
-/// length is proven by the exhaustive search above, which uses the rules crate alone, before the
-/// engine is asked: the engine must then score the mate at exactly that distance.
-const MATE_PROBLEMS: [(&str, &str, u32); 6] = [
-    // Pawn to e8, guarded by the rook; the d1 rook and the f0 general close files d and f.
-    (
-        "pawn and rook",
-        "4k4/9/4P4/4R4/9/9/9/9/3R5/5K3 w - - 0 1",
-        1,
-    ),
-    // The cannon on b3 slides to e3 behind the e2 cannon: no block helps.
-    (
-        "double cannon",
-        "3akab2/9/9/9/9/9/1C7/4C4/9/3K5 w - - 0 1",
-        1,
-    ),
-    // The pawn walks in: e6-e7, then e7-e8 mate; Black's only spare moves are its a-pawn's.
-    ("pawn walk", "4k4/9/9/p3P4/4R4/9/9/9/3R5/5K3 w - - 0 1", 2),
-    // Two rooks against the bare general.
-    ("two rooks", "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1", 2),
-    // The same pawn walk from one rank further back.
-    ("pawn march", "4k4/9/9/9/9/p3P4/4R4/9/3R5/5K3 w - - 0 1", 3),
-    // Horse and cannon against the bare general: the horse comes to the palace and the cannon
-    // mates behind it.
-    (
-        "horse and cannon",
-        "4k4/9/9/9/9/9/9/2N6/4C4/3K5 w - - 0 1",
-        4,
-    ),
-];
-
-#[test]
-fn mate_problems_are_solved_at_their_distance() {
-    for (name, text, moves) in MATE_PROBLEMS {
-        let pos = fen(text);
-        assert_eq!(
-            proven_mate_length(&pos, moves + 1),
-            Some(moves),
-            "{name}: the composed problem is not a mate in {moves}"
-        );
-        let mut engine = Engine::new(16);
-        let found = search(&mut engine, &pos, Limits::depth(2 * moves as i32 + 1));
-        assert_eq!(
-            found.score,
-            MATE - (2 * moves as i32 - 1),
-            "{name}: engine score {} (pv {:?})",
-            found.score,
-            found.pv
-        );
-        let best = found.best.expect("a move");
-        let mut after = pos.clone();
-        after.play(best).expect("legal");
-        let rest = if moves == 1 {
-            !after.has_legal_move()
-        } else {
-            let mut replies = MoveList::new();
-            after.legal_moves(&mut replies);
-            replies.iter().all(|&r| {
-                after.make(r);
-                let w = forced_win_within(&mut after, moves - 1);
-                after.unmake();
-                w
-            })
-        };
-        assert!(rest, "{name}: {best} does not keep the mate");
-    }
 }
 
 #[test]
