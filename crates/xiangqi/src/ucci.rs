@@ -6,12 +6,19 @@
 //! `isready`, `setoption`, `position startpos|fen … [moves …]`, `go …`, `stop`, `ponderhit` and
 //! `quit`; UCCI adds `banmoves` and `setoption newgame`, UCI adds `ucinewgame`. Options: `Hash`
 //! (MiB), `Level` (1–10, see [`crate::engine::level`]), `usemillisec` (UCCI: times in
-//! milliseconds instead of seconds) and, for GUIs that send it, `UCI_Variant` (only `xiangqi`).
+//! milliseconds instead of seconds), `Ponder` (accepted; see below) and, for GUIs that send it,
+//! `UCI_Variant` (only `xiangqi`).
 //! Moves are ICCS coordinates (`h2e2`), as both dialects write them for Xiangqi.
 //!
 //! `go` searches on a second thread, so `stop` (and `isready`) are answered at once. A bad
-//! command is reported on an `info string` line and otherwise ignored. `go ponder` searches
-//! until `ponderhit` or `stop`, then answers with the best move found so far.
+//! command is reported on an `info string` line and otherwise ignored.
+//!
+//! Pondering: `go ponder …` searches the position after the expected reply on the opponent's
+//! time, with the clock it is given not binding and no `bestmove` until the GUI decides. On
+//! `ponderhit` the same search becomes a normal timed search under that clock, counted from the
+//! `go ponder` (the time already spent thinking counts against it): it answers when the budget
+//! is used or the search ends, at once if either has already happened. On `stop` it answers at
+//! once with the best move found so far.
 
 use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
@@ -116,7 +123,7 @@ fn parse_go(
         nodes: count("nodes")?,
         movetime: time("movetime")?,
         clock: None,
-        infinite: words.contains(&"infinite") || words.contains(&"ponder"),
+        infinite: words.contains(&"infinite"),
     };
     let moves_to_go = count("movestogo")?.map(|m| m.clamp(1, 1000) as u32);
     let (own_time, own_inc) = match dialect {
@@ -196,6 +203,7 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
 ) -> io::Result<()> {
     let out = Mutex::new(output);
     let stop = AtomicBool::new(false);
+    let pondering = AtomicBool::new(false);
     let mut session = Session {
         dialect: Dialect::Ucci,
         position: Position::startpos(),
@@ -205,7 +213,8 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
     thread::scope(|scope| -> io::Result<()> {
         let mut searching: Option<thread::ScopedJoinHandle<'_, Engine>> = None;
         let mut engine = Some(engine);
-        let mut infinite = false;
+        // Whether the running search answers only when the GUI says so (infinite or ponder).
+        let mut waits_for_gui = false;
         // Takes the engine back from a running search, stopping it first if asked to.
         let join = |searching: &mut Option<thread::ScopedJoinHandle<'_, Engine>>,
                     engine: &mut Option<Engine>,
@@ -252,6 +261,7 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                                 "option hashsize type spin min 1 max {MAX_HASH_MB} default {DEFAULT_HASH_MB}"
                             ),
                             "option level type spin min 1 max 10 default 10".into(),
+                            "option ponder type check default false".into(),
                             "ucciok".into(),
                         ],
                         Dialect::Uci => vec![
@@ -261,6 +271,7 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                                 "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
                             ),
                             "option name Level type spin default 10 min 1 max 10".into(),
+                            "option name Ponder type check default false".into(),
                             "option name UCI_Variant type combo default xiangqi var xiangqi".into(),
                             "uciok".into(),
                         ],
@@ -270,7 +281,9 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                     }
                 }
                 "isready" => say(&out, "readyok"),
-                "stop" | "ponderhit" => finish(&mut searching, &mut engine),
+                "stop" => finish(&mut searching, &mut engine),
+                // The expected move was played: the ponder search now runs on our clock.
+                "ponderhit" => pondering.store(false, Ordering::SeqCst),
                 "quit" => {
                     finish(&mut searching, &mut engine);
                     return Ok(());
@@ -322,21 +335,31 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                         }
                     };
                     let Some(mut e) = engine.take() else { continue };
+                    let ponder = words.contains(&"ponder");
                     stop.store(false, Ordering::SeqCst);
-                    infinite = limits.infinite;
+                    pondering.store(ponder, Ordering::SeqCst);
+                    waits_for_gui = limits.infinite || ponder;
                     let (pos, banned, dialect) = (
                         session.position.clone(),
                         session.banned.clone(),
                         session.dialect,
                     );
-                    let (out, stop) = (&out, &stop);
+                    let (out, stop, pondering) = (&out, &stop, &pondering);
                     searching = Some(scope.spawn(move || {
-                        let result = e.search(&pos, &limits, &banned, stop, &mut |info| {
-                            say(out, &info_line(info, dialect));
-                        });
-                        // In infinite and ponder mode the answer waits for `stop`.
-                        while limits.infinite && !stop.load(Ordering::SeqCst) {
-                            thread::sleep(Duration::from_millis(2));
+                        let result = e.search_pondering(
+                            &pos,
+                            &limits,
+                            &banned,
+                            stop,
+                            pondering,
+                            &mut |info| say(out, &info_line(info, dialect)),
+                        );
+                        // An infinite search answers on `stop`; a ponder search on `stop` or,
+                        // if it ended before, on `ponderhit`.
+                        while !stop.load(Ordering::SeqCst)
+                            && (limits.infinite || pondering.load(Ordering::SeqCst))
+                        {
+                            thread::sleep(Duration::from_millis(1));
                         }
                         let answer = match (result.best, dialect) {
                             (None, Dialect::Ucci) => "nobestmove".to_string(),
@@ -360,7 +383,7 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
             }
         }
         // End of input: a bounded search may finish (so that scripted input works).
-        join(&mut searching, &mut engine, infinite);
+        join(&mut searching, &mut engine, waits_for_gui);
         Ok(())
     })
 }
@@ -400,6 +423,9 @@ fn set_option(engine: &mut Engine, session: &mut Session, words: &[&str]) -> Res
             engine.set_level(level);
         }
         "usemillisec" => session.millis = value.eq_ignore_ascii_case("true"),
+        // Whether the GUI lets the engine ponder: `go ponder` works either way, and the time
+        // budget does not assume pondering, so there is nothing to change.
+        "ponder" => {}
         "newgame" => engine.new_game(),
         "uci_variant" => {
             if !value.eq_ignore_ascii_case("xiangqi") {

@@ -1,5 +1,11 @@
 //! Protocol tests: scripted input fed to the UCCI/UCI loop, replies checked line by line.
 
+use std::collections::VecDeque;
+use std::io::{self, BufReader, Read, Write};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
 use qipan_xiangqi::Position;
 use qipan_xiangqi::ucci::{parse_move, parse_position, run};
 
@@ -140,4 +146,225 @@ fn uci_clock_and_mate_scores_are_understood() {
         lines.iter().any(|l| l.contains("score mate 1")),
         "{lines:?}"
     );
+}
+
+/// What passed between the GUI and the engine, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Event {
+    /// A line the GUI sent.
+    Sent(String),
+    /// A line the engine answered.
+    Replied(String),
+}
+
+/// One step of a conversation paced like a GUI's.
+enum Step {
+    /// Send a line.
+    Send(&'static str),
+    /// Wait before the next line.
+    Pause(Duration),
+    /// Wait (at most half a minute) until the engine has answered a line with this prefix.
+    AwaitReply(&'static str),
+}
+
+type Log = Arc<Mutex<Vec<Event>>>;
+
+/// The GUI side: hands the loop one line at a time, following the steps.
+struct PacedInput {
+    steps: VecDeque<Step>,
+    log: Log,
+    pending: Vec<u8>,
+}
+
+impl Read for PacedInput {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.pending.is_empty() {
+            match self.steps.pop_front() {
+                None => return Ok(0),
+                Some(Step::Send(line)) => {
+                    self.log.lock().unwrap().push(Event::Sent(line.to_string()));
+                    self.pending = format!("{line}\n").into_bytes();
+                }
+                Some(Step::Pause(d)) => thread::sleep(d),
+                Some(Step::AwaitReply(prefix)) => {
+                    let give_up = Instant::now() + Duration::from_secs(30);
+                    while Instant::now() < give_up
+                        && !self
+                            .log
+                            .lock()
+                            .unwrap()
+                            .iter()
+                            .any(|e| matches!(e, Event::Replied(l) if l.starts_with(prefix)))
+                    {
+                        thread::sleep(Duration::from_millis(5));
+                    }
+                }
+            }
+        }
+        let n = buf.len().min(self.pending.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+/// The engine side: logs every complete line.
+struct LoggedOutput {
+    log: Log,
+    partial: Vec<u8>,
+}
+
+impl Write for LoggedOutput {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        for &b in bytes {
+            if b == b'\n' {
+                let line = String::from_utf8_lossy(&self.partial).into_owned();
+                self.log.lock().unwrap().push(Event::Replied(line));
+                self.partial.clear();
+            } else {
+                self.partial.push(b);
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs the loop over paced `steps` and returns everything said, in order.
+fn converse_paced(steps: Vec<Step>) -> Vec<Event> {
+    let log: Log = Arc::default();
+    let input = PacedInput {
+        steps: steps.into(),
+        log: log.clone(),
+        pending: Vec::new(),
+    };
+    let output = LoggedOutput {
+        log: log.clone(),
+        partial: Vec::new(),
+    };
+    run(BufReader::new(input), output).expect("the loop ends cleanly");
+    log.lock().unwrap().clone()
+}
+
+/// Where the first event matching `wanted` happened.
+fn first(events: &[Event], wanted: impl Fn(&Event) -> bool) -> Option<usize> {
+    events.iter().position(wanted)
+}
+
+fn sent(line: &'static str) -> impl Fn(&Event) -> bool {
+    move |e| *e == Event::Sent(line.to_string())
+}
+
+fn is_bestmove(e: &Event) -> bool {
+    matches!(e, Event::Replied(l) if l.starts_with("bestmove"))
+}
+
+/// The first `bestmove` of a conversation, checked legal after `moves` from the start.
+fn legal_bestmove(events: &[Event], moves: &str) -> String {
+    let line = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Replied(l) if l.starts_with("bestmove ") => Some(l.clone()),
+            _ => None,
+        })
+        .expect("a bestmove line");
+    let best = line.split(' ').nth(1).unwrap_or("").to_string();
+    let pos = parse_position(&format!("startpos moves {moves}")).expect("valid");
+    assert!(
+        parse_move(&best).is_some_and(|m| pos.is_legal(m)),
+        "{best} is not legal"
+    );
+    best
+}
+
+#[test]
+fn a_ponder_search_ignores_the_clock_until_ponderhit_then_answers_at_once_if_spent() {
+    // A one-second clock would stop a normal search within a fraction of a second; while
+    // pondering it does not bind. At `ponderhit` the budget, counted from `go ponder`, is
+    // already spent, so the answer comes without a `stop`.
+    let events = converse_paced(vec![
+        Step::Send("ucci"),
+        Step::Send("position startpos moves h2e2"),
+        Step::Send("go ponder time 1"),
+        Step::Pause(Duration::from_millis(600)),
+        Step::Send("ponderhit"),
+        Step::AwaitReply("bestmove"),
+    ]);
+    let hit = first(&events, sent("ponderhit")).expect("ponderhit sent");
+    let answer = first(&events, is_bestmove).expect("an answer after ponderhit");
+    assert!(hit < answer, "bestmove before ponderhit: {events:?}");
+    legal_bestmove(&events, "h2e2");
+}
+
+#[test]
+fn a_ponder_search_that_ends_early_answers_only_on_ponderhit() {
+    // Depth 2 is searched in an instant, but the answer waits for the GUI.
+    let events = converse_paced(vec![
+        Step::Send("ucci"),
+        Step::Send("position startpos moves h2e2"),
+        Step::Send("go ponder depth 2"),
+        Step::Pause(Duration::from_millis(300)),
+        Step::Send("ponderhit"),
+        Step::AwaitReply("bestmove"),
+    ]);
+    let hit = first(&events, sent("ponderhit")).expect("ponderhit sent");
+    let answer = first(&events, is_bestmove).expect("an answer after ponderhit");
+    assert!(hit < answer, "bestmove before ponderhit: {events:?}");
+    assert!(
+        events[..hit]
+            .iter()
+            .any(|e| matches!(e, Event::Replied(l) if l.starts_with("info depth 2"))),
+        "the search did not run while pondering: {events:?}"
+    );
+    legal_bestmove(&events, "h2e2");
+}
+
+#[test]
+fn after_ponderhit_the_search_goes_on_under_the_clock_and_answers_by_itself() {
+    // A fifteen-second clock leaves a budget of about half a second for this move: after an
+    // early `ponderhit` the search keeps thinking on our time and answers without a `stop`.
+    let events = converse_paced(vec![
+        Step::Send("uci"),
+        Step::Send("position startpos moves h2e2"),
+        Step::Send("go ponder wtime 15000 btime 15000"),
+        Step::Pause(Duration::from_millis(50)),
+        Step::Send("ponderhit"),
+        Step::AwaitReply("bestmove"),
+    ]);
+    let hit = first(&events, sent("ponderhit")).expect("ponderhit sent");
+    let answer = first(&events, is_bestmove).expect("an answer after ponderhit");
+    assert!(hit < answer, "bestmove before ponderhit: {events:?}");
+    assert!(
+        events[hit..answer]
+            .iter()
+            .any(|e| matches!(e, Event::Replied(l) if l.starts_with("info depth"))),
+        "ponderhit ended the search instead of continuing it: {events:?}"
+    );
+    assert!(
+        first(&events, sent("stop")).is_none(),
+        "the test must not need stop"
+    );
+    legal_bestmove(&events, "h2e2");
+}
+
+#[test]
+fn stop_during_ponder_answers_at_once() {
+    let events = converse_paced(vec![
+        Step::Send("ucci"),
+        Step::Send("position startpos moves h2e2"),
+        Step::Send("go ponder time 60"),
+        Step::Pause(Duration::from_millis(200)),
+        Step::Send("stop"),
+        Step::AwaitReply("bestmove"),
+        Step::Send("isready"),
+        Step::AwaitReply("readyok"),
+    ]);
+    let stop = first(&events, sent("stop")).expect("stop sent");
+    let answer = first(&events, is_bestmove).expect("an answer after stop");
+    assert!(stop < answer, "bestmove before stop: {events:?}");
+    assert!(first(&events, sent("ponderhit")).is_none());
+    legal_bestmove(&events, "h2e2");
 }

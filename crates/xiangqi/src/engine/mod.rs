@@ -99,6 +99,23 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> Outcome {
+        let not_pondering = AtomicBool::new(false);
+        self.search_pondering(pos, limits, banned, stop, &not_pondering, on_info)
+    }
+
+    /// [`Engine::search`] on the opponent's time (`go ponder`): while `pondering` is set the
+    /// time budget of `limits` is suspended (depth and node limits still apply); once it is
+    /// cleared (`ponderhit`) the search goes on as a normal timed search whose clock started
+    /// with the search, so it stops at once if the budget is already spent.
+    pub fn search_pondering(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        banned: &[Move],
+        stop: &AtomicBool,
+        pondering: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Outcome {
         self.tt.new_search();
         self.heuristics.new_search();
         let budget = Budget::new(limits);
@@ -117,6 +134,7 @@ impl Engine {
             &mut self.tt,
             &mut self.heuristics,
             stop,
+            pondering,
             budget,
             node_limit,
         );

@@ -88,6 +88,7 @@ pub(crate) struct Searcher<'a> {
     tt: &'a mut TranspositionTable,
     heuristics: &'a mut Heuristics,
     stop: &'a AtomicBool,
+    pondering: &'a AtomicBool,
     start: Instant,
     budget: Budget,
     node_limit: Option<u64>,
@@ -108,6 +109,7 @@ impl<'a> Searcher<'a> {
         tt: &'a mut TranspositionTable,
         heuristics: &'a mut Heuristics,
         stop: &'a AtomicBool,
+        pondering: &'a AtomicBool,
         budget: Budget,
         node_limit: Option<u64>,
     ) -> Searcher<'a> {
@@ -116,6 +118,7 @@ impl<'a> Searcher<'a> {
             tt,
             heuristics,
             stop,
+            pondering,
             start: Instant::now(),
             budget,
             node_limit,
@@ -134,6 +137,11 @@ impl<'a> Searcher<'a> {
         self.start.elapsed().as_millis() as u64
     }
 
+    /// Whether the search runs on the opponent's time, where the clock does not bind.
+    fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
     /// Checks the stop flag, the clock and the node limit (every 1024 nodes, and at once when
     /// `now` is set).
     fn check_limits(&mut self, now: bool) {
@@ -141,7 +149,7 @@ impl<'a> Searcher<'a> {
             return;
         }
         if self.stop.load(Ordering::Relaxed)
-            || self.budget.hard.is_some_and(|h| self.start.elapsed() >= h)
+            || (self.budget.hard.is_some_and(|h| self.start.elapsed() >= h) && !self.pondering())
             || self.node_limit.is_some_and(|n| self.nodes >= n)
         {
             self.stopped = true;
@@ -254,7 +262,7 @@ impl<'a> Searcher<'a> {
                 self.root_moves[..=i].rotate_right(1);
             }
             let elapsed = self.start.elapsed();
-            if self.budget.soft.is_some_and(|s| elapsed * 2 >= s) {
+            if self.budget.soft.is_some_and(|s| elapsed * 2 >= s) && !self.pondering() {
                 break;
             }
             if self.root_moves.len() == 1 && self.budget.soft.is_some() {
