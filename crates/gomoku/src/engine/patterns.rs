@@ -1,8 +1,9 @@
 //! Line patterns: what a stone on a point makes along one line, read from the 5 points on each
-//! side. The table is indexed by two 10-bit masks (own stones, blocked points = opponent stones or
-//! the edge) and built once by a recursive definition: a five; a four (one empty point makes five),
-//! an open four (two or more such points); a three (one more stone makes an open four) or a closed
-//! three (makes only a four); and so on down to ones.
+//! side. The table is built once by a recursive definition: a five; a four (one empty point makes
+//! five), an open four (two or more such points); a three (one more stone makes an open four) or a
+//! closed three (makes only a four); and so on down to ones. It is indexed by the ten neighbours
+//! read as a base-3 number (0 empty, 1 own stone, 2 blocked: opponent stone or the edge), so it
+//! holds 3^10 entries and stays in the processor's cache.
 
 use std::sync::OnceLock;
 
@@ -27,17 +28,31 @@ pub const FOUR_OPEN: u8 = 8;
 /// Five in a row (exactly five when the table counts exact fives).
 pub const FIVE: u8 = 9;
 
-/// Number of entries: own mask (10 bits) | blocked mask (10 bits) << 10.
-const ENTRIES: usize = 1 << 20;
+/// Number of entries of the working table: 3^10.
+const ENTRIES: usize = 59_049;
+/// Number of entries of the table built first: own mask (10 bits) | blocked mask (10 bits) << 10.
+const MASK_ENTRIES: usize = 1 << 20;
 const UNKNOWN: u8 = u8::MAX;
 
-/// The bit of the key for the point at `offset` (-5..=5, not 0) from the centre.
-pub const fn bit(offset: i32) -> u32 {
+/// The position (0..10) of the point at `offset` (-5..=5, not 0) from the centre.
+const fn position(offset: i32) -> u32 {
     if offset < 0 {
-        1 << (offset + 5)
+        (offset + 5) as u32
     } else {
-        1 << (offset + 4)
+        (offset + 4) as u32
     }
+}
+
+/// The bit of the point at `offset` in the masks the table is built from.
+const fn bit(offset: i32) -> u32 {
+    1 << position(offset)
+}
+
+/// The index weight of an own stone at `offset` (-5..=5, not 0) from the centre; a blocked point
+/// weighs twice as much.
+pub const fn weight(offset: i32) -> u32 {
+    const POWERS: [u32; 10] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683];
+    POWERS[position(offset) as usize]
 }
 
 /// The pattern table: five or more wins (`exact = false`) or exactly five (`exact = true`).
@@ -45,11 +60,27 @@ pub fn table(exact: bool) -> &'static [u8] {
     static FREE: OnceLock<Vec<u8>> = OnceLock::new();
     static EXACT: OnceLock<Vec<u8>> = OnceLock::new();
     let cell = if exact { &EXACT } else { &FREE };
-    cell.get_or_init(|| build(exact))
+    cell.get_or_init(|| {
+        let masks = build(exact);
+        (0..ENTRIES)
+            .map(|mut n| {
+                let (mut own, mut blocked) = (0, 0);
+                for pos in 0..10 {
+                    match n % 3 {
+                        1 => own |= 1 << pos,
+                        2 => blocked |= 1 << pos,
+                        _ => {}
+                    }
+                    n /= 3;
+                }
+                masks[(own | blocked << 10) as usize]
+            })
+            .collect()
+    })
 }
 
 fn build(exact: bool) -> Vec<u8> {
-    let mut table = vec![UNKNOWN; ENTRIES];
+    let mut table = vec![UNKNOWN; MASK_ENTRIES];
     for own in 0..1u32 << 10 {
         // Enumerate the blocked masks disjoint from `own`.
         let free = !own & 0x3ff;
@@ -127,20 +158,19 @@ mod tests {
 
     fn key(line: &str) -> usize {
         // `line` is 11 characters: X own (centre must be X), O blocked, . empty.
-        let mut own = 0;
-        let mut blocked = 0;
+        let mut key = 0;
         for (i, c) in line.chars().enumerate() {
             let o = i as i32 - 5;
             if o == 0 {
                 continue;
             }
             match c {
-                'X' => own |= bit(o),
-                'O' => blocked |= bit(o),
+                'X' => key += weight(o),
+                'O' => key += 2 * weight(o),
                 _ => {}
             }
         }
-        (own | blocked << 10) as usize
+        key as usize
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! incrementally when a stone is put down or taken back (only the 40 points within five steps
 //! along the four lines change), never rescanned.
 
+use std::sync::OnceLock;
+
 use super::patterns::{self, FIVE, FOUR, FOUR_OPEN, THREE};
 use crate::board::Board;
 use crate::point::{Color, Point};
@@ -47,7 +49,7 @@ pub struct State {
     stride: usize,
     rule_set: RuleSet,
     cells: Vec<u8>,
-    /// Per cell, per direction, per colour: own-mask | blocked-mask << 10.
+    /// Per cell, per direction, per colour: the pattern table index (see [`patterns`]).
     keys: Vec<[[u32; 2]; 4]>,
     /// Per cell, per colour, per direction: the line pattern of a stone put there.
     pats: Vec<[[u8; 4]; 2]>,
@@ -65,6 +67,8 @@ pub struct State {
     /// Every on-board cell index.
     points: Vec<usize>,
     tables: [&'static [u8]; 2],
+    /// Kind and value of each combination of four line patterns (see [`combined`]).
+    combined: &'static [(u8, i32)],
     /// A plain board mirror, for exact renju checks.
     board: Board,
 }
@@ -115,6 +119,7 @@ impl State {
             history: vec![],
             points,
             tables,
+            combined: combined(),
             board: Board::new(size as u32)
                 .unwrap_or_else(|_| unreachable!("size checked by Rules")),
         };
@@ -144,10 +149,10 @@ impl State {
                 for o in (-5..=5i32).filter(|&o| o != 0) {
                     let j = (i as isize + o as isize * step) as usize;
                     if self.cells[j] == WALL {
-                        blocked |= patterns::bit(o);
+                        blocked += 2 * patterns::weight(o);
                     }
                 }
-                self.keys[i][d] = [blocked << 10; 2];
+                self.keys[i][d] = [blocked; 2];
             }
             self.refresh(i);
         }
@@ -330,14 +335,14 @@ impl State {
                     continue;
                 }
                 // `i` sits at offset -o from `j`.
-                let b = patterns::bit(-o);
+                let w = patterns::weight(-o);
                 let keys = &mut self.keys[j][d];
                 if add {
-                    keys[own] |= b;
-                    keys[other] |= b << 10;
+                    keys[own] += w;
+                    keys[other] += 2 * w;
                 } else {
-                    keys[own] &= !b;
-                    keys[other] &= !(b << 10);
+                    keys[own] -= w;
+                    keys[other] -= 2 * w;
                 }
                 if self.cells[j] == EMPTY {
                     let old = self.values[j];
@@ -373,47 +378,27 @@ impl State {
 
     fn refresh_dir(&mut self, i: usize, d: usize) {
         for c in 0..2 {
-            self.pats[i][c][d] = self.tables[c][self.keys[i][d][c] as usize];
+            let pat = self.tables[c][self.keys[i][d][c] as usize];
+            if pat != self.pats[i][c][d] {
+                self.pats[i][c][d] = pat;
+                self.recombine_colour(i, c);
+            }
         }
-        self.recombine(i);
     }
 
     fn recombine(&mut self, i: usize) {
-        for c in 0..2 {
-            let p = self.pats[i][c];
-            let mut count = [0u8; 10];
-            let mut value = 0;
-            for &x in &p {
-                count[x as usize] += 1;
-                value += PATTERN_VALUE[x as usize];
-            }
-            let fours = count[FOUR as usize] + count[FOUR_OPEN as usize];
-            let k = if count[FIVE as usize] > 0 {
-                kind::FIVE
-            } else if count[FOUR_OPEN as usize] > 0 || fours >= 2 {
-                kind::FLEX_FOUR
-            } else if fours == 1 && count[THREE as usize] > 0 {
-                kind::FOUR_THREE
-            } else if fours == 1 {
-                kind::FOUR
-            } else if count[THREE as usize] >= 2 {
-                kind::THREE_THREE
-            } else if count[THREE as usize] == 1 {
-                kind::THREE
-            } else {
-                kind::QUIET
-            };
-            value += match k {
-                kind::FLEX_FOUR => 2_000,
-                kind::FOUR_THREE => 1_000,
-                kind::THREE_THREE => 400,
-                _ => 0,
-            };
-            self.kind_counts[c][usize::from(self.kinds[i][c])] -= 1;
-            self.kind_counts[c][usize::from(k)] += 1;
-            self.kinds[i][c] = k;
-            self.values[i][c] = value;
-        }
+        self.recombine_colour(i, 0);
+        self.recombine_colour(i, 1);
+    }
+
+    fn recombine_colour(&mut self, i: usize, c: usize) {
+        let [a, b, x, y] = self.pats[i][c].map(usize::from);
+        let (k, value) = self.combined[((a * 10 + b) * 10 + x) * 10 + y];
+        let counts = &mut self.kind_counts[c];
+        counts[usize::from(self.kinds[i][c])] -= 1;
+        counts[usize::from(k)] += 1;
+        self.kinds[i][c] = k;
+        self.values[i][c] = value;
     }
 
     /// Whether Black may not play on `i` (renju only; exact check, after a cheap filter).
@@ -488,6 +473,50 @@ impl State {
         }
         out
     }
+}
+
+/// The [`kind`] and move value of each combination of four line patterns (indexed by the patterns
+/// as the digits of a base-10 number), computed once.
+fn combined() -> &'static [(u8, i32)] {
+    static TABLE: OnceLock<Vec<(u8, i32)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..10_000)
+            .map(|n: usize| combine([n / 1000, n / 100 % 10, n / 10 % 10, n % 10]))
+            .collect()
+    })
+}
+
+/// The [`kind`] and move value of a point from its four line patterns.
+fn combine(pats: [usize; 4]) -> (u8, i32) {
+    let mut count = [0u8; 10];
+    let mut value = 0;
+    for x in pats {
+        count[x] += 1;
+        value += PATTERN_VALUE[x];
+    }
+    let fours = count[FOUR as usize] + count[FOUR_OPEN as usize];
+    let k = if count[FIVE as usize] > 0 {
+        kind::FIVE
+    } else if count[FOUR_OPEN as usize] > 0 || fours >= 2 {
+        kind::FLEX_FOUR
+    } else if fours == 1 && count[THREE as usize] > 0 {
+        kind::FOUR_THREE
+    } else if fours == 1 {
+        kind::FOUR
+    } else if count[THREE as usize] >= 2 {
+        kind::THREE_THREE
+    } else if count[THREE as usize] == 1 {
+        kind::THREE
+    } else {
+        kind::QUIET
+    };
+    value += match k {
+        kind::FLEX_FOUR => 2_000,
+        kind::FOUR_THREE => 1_000,
+        kind::THREE_THREE => 400,
+        _ => 0,
+    };
+    (k, value)
 }
 
 #[cfg(test)]
