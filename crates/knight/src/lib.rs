@@ -10,7 +10,8 @@
 //!   backtracking; large ones are glued together from small block tours (Parberry 1997; Conrad
 //!   et al. 1994), see the `construct` module.
 //! - [`verify`] checks any tour; [`count_tours`] counts every tour of a small board;
-//!   [`hint`] finds the next move of a tour that completes a player's trail.
+//!   [`hint`] finds the next move of a tour that completes a player's trail, within a
+//!   [`Budget`]: a node count, a deadline or a stop flag.
 //!
 //! ```
 //! use qipan_knight::{tour, verify, Board, Square, TourKind};
@@ -25,6 +26,7 @@
 //! ```
 
 mod board;
+mod budget;
 mod construct;
 mod count;
 mod error;
@@ -37,11 +39,12 @@ mod tour;
 mod verify;
 
 pub use board::{Board, KNIGHT_MOVES, MAX_SQUARES};
+pub use budget::Budget;
 pub use count::{MAX_COUNT_SQUARES, TourCount, count_tours};
 pub use error::Error;
 pub use existence::{closed_obstruction, open_obstruction};
 pub use hint::{Hint, hint};
-pub use solve::{SMALL_SEARCH_BUDGET, tour};
+pub use solve::{SMALL_SEARCH_BUDGET, tour, tour_within};
 pub use square::Square;
 pub use tour::{Tour, TourKind};
 pub use verify::verify;

@@ -11,6 +11,7 @@
 //! use it to find the small pieces they glue together.
 
 use crate::board::KNIGHT_MOVES;
+use crate::budget::Budget;
 
 const NONE: u16 = u16::MAX;
 
@@ -41,7 +42,7 @@ pub(crate) enum Outcome {
     Found(Vec<Vec<u16>>),
     /// No cover exists: the search was exhaustive.
     Impossible { nodes: u64 },
-    /// The node bound was reached first.
+    /// The budget (nodes, clock or stop flag) ran out first.
     Limit { nodes: u64 },
 }
 
@@ -113,16 +114,17 @@ impl Rect {
         budget: u64,
         salt: u64,
     ) -> Outcome {
-        self.cover_rest(&[], segments, forced, budget, salt)
+        self.cover_rest(&[], segments, forced, Budget::nodes(budget), salt)
     }
 
-    /// As [`Rect::cover`], with the cells of `done` already visited (they are not covered again).
+    /// As [`Rect::cover`], with the cells of `done` already visited (they are not covered again),
+    /// within a budget that may also be a clock or a stop flag.
     pub fn cover_rest(
         &self,
         done: &[u16],
         segments: &[Segment],
         forced: &[(u16, u16)],
-        budget: u64,
+        budget: Budget<'_>,
         salt: u64,
     ) -> Outcome {
         let n = self.size();
@@ -203,7 +205,7 @@ struct State<'a> {
     paths: Vec<Vec<u16>>,
     count: usize,
     nodes: u64,
-    budget: u64,
+    budget: Budget<'a>,
     salt: u64,
 }
 
@@ -227,7 +229,7 @@ impl State<'_> {
     /// Steps onto `c` as the next cell of segment `k`, having come from `prev`.
     fn enter(&mut self, k: usize, c: u16, prev: u16) -> Flow {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.budget.spent(self.nodes) {
             return Flow::Stop;
         }
         self.visit(c);

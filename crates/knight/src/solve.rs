@@ -1,6 +1,7 @@
 //! Finding a tour: theorems first, then search on small boards and constructions on large ones.
 
 use crate::board::Board;
+use crate::budget::Budget;
 use crate::construct::{Frame, grid, lanes};
 use crate::error::Error;
 use crate::existence::{closed_obstruction, open_obstruction};
@@ -33,6 +34,34 @@ const TINY: usize = 30;
 /// # Ok::<(), qipan_knight::Error>(())
 /// ```
 pub fn tour(board: Board, start: Square, kind: TourKind) -> Result<Tour, Error> {
+    tour_within(board, start, kind, Budget::UNLIMITED)
+}
+
+/// As [`tour`], with the searches on small boards also bounded by `budget` (a clock, a stop
+/// flag): when it runs out before a tour is found or ruled out, the error is
+/// [`Error::SearchLimit`]. The constructions for large boards run in linear time and are not
+/// interrupted.
+///
+/// ```
+/// use qipan_knight::{tour_within, Board, Budget, Error, Square, TourKind};
+/// use std::sync::atomic::AtomicBool;
+/// // 4x4 has no open tour, but only an exhaustive search shows it (Conrad et al. 1994 leave it
+/// // to case analysis): stopped at once, the search cannot say.
+/// let board = Board::new(4, 4)?;
+/// let stopped = AtomicBool::new(true);
+/// let budget = Budget::UNLIMITED.with_stop(&stopped);
+/// let found = tour_within(board, Square::new(0, 0), TourKind::Open, budget);
+/// assert!(matches!(found, Err(Error::SearchLimit { .. })));
+/// let found = tour_within(board, Square::new(0, 0), TourKind::Open, Budget::UNLIMITED);
+/// assert_eq!(found.unwrap_err().code(), "open_small_board");
+/// # Ok::<(), qipan_knight::Error>(())
+/// ```
+pub fn tour_within(
+    board: Board,
+    start: Square,
+    kind: TourKind,
+    budget: Budget<'_>,
+) -> Result<Tour, Error> {
     board.check(start)?;
     let closed = kind == TourKind::Closed;
     if closed {
@@ -44,7 +73,7 @@ pub fn tour(board: Board, start: Square, kind: TourKind) -> Result<Tour, Error> 
     }
     let path = if is_small(board) {
         (0..QUICK_TRIES)
-            .map(|salt| small(board, start, closed, QUICK_BUDGET, salt))
+            .map(|salt| small(board, start, closed, budget.at_most(QUICK_BUDGET), salt))
             .find(|r| !matches!(r, Err(Error::SearchLimit { .. })))
             .unwrap_or(Err(Error::SearchLimit {
                 nodes: QUICK_BUDGET * QUICK_TRIES,
@@ -54,7 +83,9 @@ pub fn tour(board: Board, start: Square, kind: TourKind) -> Result<Tour, Error> 
                 e => Err(e),
             })
             .or_else(|e| match e {
-                Error::SearchLimit { .. } => small(board, start, closed, SMALL_SEARCH_BUDGET, 0),
+                Error::SearchLimit { .. } => {
+                    small(board, start, closed, budget.at_most(SMALL_SEARCH_BUDGET), 0)
+                }
                 e => Err(e),
             })?
     } else {
@@ -77,13 +108,13 @@ fn small(
     board: Board,
     start: Square,
     closed: bool,
-    budget: u64,
+    budget: Budget<'_>,
     salt: u64,
 ) -> Result<Vec<u32>, Error> {
     let rect = Rect::new(board.cols() as usize, board.rows() as usize);
     let s = board.index(start) as u16;
     let end = if closed { End::NextTo(s) } else { End::Free };
-    match rect.cover(&[Segment { start: s, end }], &[], budget, salt) {
+    match rect.cover_rest(&[], &[Segment { start: s, end }], &[], budget, salt) {
         Outcome::Found(mut paths) => Ok(paths
             .pop()
             .unwrap_or_default()
@@ -93,7 +124,7 @@ fn small(
         Outcome::Limit { nodes } => Err(Error::SearchLimit { nodes }),
         Outcome::Impossible { nodes } => {
             let (cols, rows) = (board.cols(), board.rows());
-            if !closed && board.squares() <= TINY && no_tour_anywhere(&rect) {
+            if !closed && board.squares() <= TINY && no_tour_anywhere(&rect, budget) {
                 Err(Error::OpenSmallBoard { cols, rows })
             } else {
                 Err(Error::NoTourFromSquare {
@@ -108,14 +139,14 @@ fn small(
 }
 
 /// Whether an exhaustive search from every square finds no open tour.
-fn no_tour_anywhere(rect: &Rect) -> bool {
+fn no_tour_anywhere(rect: &Rect, budget: Budget<'_>) -> bool {
     (0..rect.size() as u16).all(|c| {
         let seg = Segment {
             start: c,
             end: End::Free,
         };
         matches!(
-            rect.cover(&[seg], &[], SMALL_SEARCH_BUDGET, 0),
+            rect.cover_rest(&[], &[seg], &[], budget.at_most(SMALL_SEARCH_BUDGET), 0),
             Outcome::Impossible { .. }
         )
     })
