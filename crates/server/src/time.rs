@@ -12,3 +12,11 @@ pub fn now_rfc3339() -> String {
         .format(&format)
         .unwrap_or_else(|_| String::from("1970-01-01T00:00:00.000000Z"))
 }
+
+/// Milliseconds since the Unix epoch (0 if the clock is before it).
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}

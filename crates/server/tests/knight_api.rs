@@ -4,25 +4,11 @@
 
 mod common;
 
+use common::{code, get, post};
+
 use qipan_server::config::{DbLocation, Limits};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-async fn post(client: &reqwest::Client, url: String, body: Value) -> (StatusCode, Value) {
-    let response = client.post(url).json(&body).send().await.unwrap();
-    let status = response.status();
-    (status, response.json().await.unwrap())
-}
-
-async fn get(url: String) -> (StatusCode, Value) {
-    let response = reqwest::get(url).await.unwrap();
-    let status = response.status();
-    (status, response.json().await.unwrap())
-}
-
-fn code(body: &Value) -> Option<&str> {
-    body["error"]["code"].as_str()
-}
 
 #[tokio::test]
 async fn a_5x5_tour_is_played_by_hints_refused_undone_finished_and_ranked() {
@@ -195,6 +181,45 @@ async fn hints_say_when_no_tour_can_be_completed() {
             Some("closed_both_sides_odd")
         )
     );
+    server.stop().await;
+}
+
+/// On 30x30, once b3 and c2 are behind the knight the corner a1 can never be reached, but the
+/// hint's search could only prove it by trying every path of the other squares: when the
+/// configured compute time runs out it answers "unknown", and the unknown costs nothing.
+#[tokio::test]
+async fn a_hint_out_of_time_says_unknown() {
+    let limits = Limits {
+        max_compute_time: std::time::Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let server = common::start(DbLocation::Memory, limits).await;
+    let client = reqwest::Client::new();
+    let (status, game) = post(
+        &client,
+        server.url("/api/knight/games"),
+        json!({"cols": 30, "rows": 30, "start": [1, 2]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let id = game["id"].as_i64().unwrap();
+    let url = |path: &str| server.url(&format!("/api/knight/games/{id}{path}"));
+    let mut revision = body_revision(&game);
+    for to in [[3, 3], [2, 1], [4, 2]] {
+        let (status, view) = post(
+            &client,
+            url("/move"),
+            json!({"revision": revision, "to": to}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        revision = body_revision(&view);
+    }
+    let (status, body) = post(&client, url("/hint"), json!({"revision": revision})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["hint"]["kind"], "unknown", "{body}");
+    assert_eq!(body["game"]["hints"], 0, "{body}");
+    assert_eq!(body_revision(&body["game"]), revision);
     server.stop().await;
 }
 

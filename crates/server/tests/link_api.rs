@@ -3,16 +3,12 @@
 
 mod common;
 
+use common::post;
+
 use qipan_link::{Board, Limits, Mode, Verdict, solve};
 use qipan_server::config::{DbLocation, Limits as ServerLimits};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-async fn post(client: &reqwest::Client, url: String, body: Value) -> (StatusCode, Value) {
-    let response = client.post(url).json(&body).send().await.unwrap();
-    let status = response.status();
-    (status, response.json().await.unwrap())
-}
 
 fn board_of(game: &Value) -> Board {
     let tiles: Vec<Vec<Option<usize>>> = serde_json::from_value(game["tiles"].clone()).unwrap();

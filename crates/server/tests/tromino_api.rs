@@ -3,15 +3,11 @@
 
 mod common;
 
+use common::post;
+
 use qipan_server::config::{DbLocation, Limits};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-async fn post(client: &reqwest::Client, url: String, body: Value) -> (StatusCode, Value) {
-    let response = client.post(url).json(&body).send().await.unwrap();
-    let status = response.status();
-    (status, response.json().await.unwrap())
-}
 
 #[tokio::test]
 async fn a_4x4_game_is_played_refused_hinted_undone_finished_and_ranked() {

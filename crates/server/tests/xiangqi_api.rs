@@ -4,22 +4,14 @@
 
 mod common;
 
+use common::{code, post};
+
 use qipan_server::config::{DbLocation, Limits};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-async fn post(client: &reqwest::Client, url: String, body: Value) -> (StatusCode, Value) {
-    let response = client.post(url).json(&body).send().await.unwrap();
-    let status = response.status();
-    (status, response.json().await.unwrap())
-}
-
 async fn get(client: &reqwest::Client, url: String) -> Value {
     client.get(url).send().await.unwrap().json().await.unwrap()
-}
-
-fn code(body: &Value) -> Option<&str> {
-    body["error"]["code"].as_str()
 }
 
 /// A game's URL.

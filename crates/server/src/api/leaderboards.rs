@@ -1,15 +1,26 @@
 //! `GET /api/leaderboards/{game}?variant=…&limit=…`: the best entries. Entries are added only by
-//! the game modules, after the server has verified the result.
+//! the game modules, after the server has verified the result, through [`enter`].
 
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
+use serde_json::json;
 
 use crate::AppState;
+use crate::api::saved::SavedState;
 use crate::error::ApiError;
 use crate::extract::{ApiPath, ApiQuery};
-use crate::store::{GameKind, LeaderboardEntry};
+use crate::store::{GameKind, GameUpdate, LeaderboardEntry, NewLeaderboardEntry, SavedGame};
+use crate::time::now_ms;
+
+/// Time added to a timed puzzle's time for each hint that showed a move.
+pub const HINT_PENALTY_MS: i64 = 15_000;
+
+/// The time of a puzzle solved now, started at `started_ms` with `hints` hints taken.
+pub fn solved_time_ms(started_ms: i64, hints: u32) -> i64 {
+    now_ms() - started_ms + HINT_PENALTY_MS * i64::from(hints)
+}
 
 /// The longest player name a leaderboard keeps, in characters.
 pub const MAX_NAME_CHARS: usize = 32;
@@ -25,6 +36,64 @@ pub fn entry_name(raw: &str) -> Result<String, ApiError> {
         ));
     }
     Ok(name.to_owned())
+}
+
+/// The body of a request to enter a finished game on its leaderboard.
+#[derive(Deserialize)]
+pub struct EntryBody {
+    pub name: String,
+}
+
+/// Refuses (409 `already_entered`) a game that is already on the leaderboard; `what` names it
+/// ("this tour").
+pub fn ensure_not_entered(entered: bool, what: &str) -> Result<(), ApiError> {
+    if entered {
+        Err(ApiError::conflict(
+            "already_entered",
+            format!("{what} is already on the leaderboard"),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// Where a verified result stands on its leaderboard.
+pub struct Standing {
+    /// The leaderboard of the game's variant, e.g. `8x8` or `level-3`.
+    pub variant: String,
+    pub score: Option<i64>,
+    pub time_ms: Option<i64>,
+}
+
+/// Saves `state` (already marked as entered) with a `leaderboard` action, then adds `name`'s
+/// entry; returns the game as saved.
+pub async fn enter<S: SavedState>(
+    app: &AppState,
+    game: &SavedGame,
+    state: &S,
+    name: String,
+    standing: Standing,
+) -> Result<SavedGame, ApiError> {
+    let update = GameUpdate {
+        state: state.to_json(),
+        append_actions: vec![json!({ "leaderboard": name })],
+        ..GameUpdate::default()
+    };
+    let saved = app
+        .store
+        .update_game(game.id, game.revision, update)
+        .await?;
+    app.store
+        .add_leaderboard_entry(NewLeaderboardEntry {
+            game: S::KIND,
+            variant: standing.variant,
+            name,
+            score: standing.score,
+            time_ms: standing.time_ms,
+            game_id: Some(game.id),
+        })
+        .await?;
+    Ok(saved)
 }
 
 pub fn routes() -> Router<AppState> {

@@ -7,6 +7,7 @@ mod health;
 mod knight;
 mod leaderboards;
 mod link;
+mod saved;
 mod tromino;
 mod xiangqi;
 

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use qipan_server::Server;
 use qipan_server::config::{Config, DbLocation, Limits};
 use qipan_server::store::{GameKind, NewGame, Store};
-use serde_json::json;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -73,4 +74,23 @@ pub fn new_game(kind: GameKind, variant: &str) -> NewGame {
         players: json!({ "red": "Ann", "black": "Bo" }),
         state: json!({ "moves": [] }),
     }
+}
+
+/// POSTs `body` as JSON to `url`: the status and the JSON answer.
+pub async fn post(client: &reqwest::Client, url: String, body: Value) -> (StatusCode, Value) {
+    let response = client.post(url).json(&body).send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap())
+}
+
+/// GETs `url`: the status and the JSON answer.
+pub async fn get(url: String) -> (StatusCode, Value) {
+    let response = reqwest::get(url).await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap())
+}
+
+/// The `code` of an error answer, if it is one.
+pub fn code(body: &Value) -> Option<&str> {
+    body["error"]["code"].as_str()
 }

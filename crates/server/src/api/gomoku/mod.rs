@@ -19,6 +19,7 @@ use serde_json::json;
 
 use self::state::{GameState, GameView, Mode, OutcomeView, Side, Undos};
 use crate::AppState;
+use crate::api::saved::{self, RevisionBody, SavedState};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
@@ -155,23 +156,12 @@ async fn create(
 
 /// A saved Gomoku game and its state.
 async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
-    let saved = app.store.game(id).await?;
-    if saved.kind != GameKind::Gomoku {
-        return Err(ApiError::not_found(format!(
-            "game {id} is not a gomoku game"
-        )));
-    }
-    let state = GameState::from_saved(&saved)?;
-    Ok((saved, state))
+    saved::load(app, id).await
 }
 
 /// Refuses any change to a game that is over.
 fn ensure_ongoing(saved: &SavedGame) -> Result<(), ApiError> {
-    if saved.status == GameStatus::Ongoing {
-        Ok(())
-    } else {
-        Err(ApiError::conflict("game_over", "this game is over"))
-    }
+    saved::ensure_ongoing(saved, "this game is over")
 }
 
 async fn get_game(
@@ -239,11 +229,6 @@ async fn commit_move(
     };
     let saved = app.store.update_game(saved.id, revision, update).await?;
     Ok(GameView::new(&saved, state, game))
-}
-
-#[derive(Deserialize)]
-struct RevisionBody {
-    revision: i64,
 }
 
 /// Takes back the last move (two people), or the person's last move and the engine's reply.

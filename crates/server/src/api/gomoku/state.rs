@@ -4,8 +4,9 @@ use qipan_gomoku::{Color, ForbiddenPolicy, Game, Outcome, Point, RuleSet, Rules,
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::api::saved::SavedState;
 use crate::error::ApiError;
-use crate::store::{GameStatus, SavedGame};
+use crate::store::{GameKind, GameStatus, SavedGame};
 
 /// A stone colour as JSON writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,18 +114,12 @@ pub struct GameState {
     pub seed: u64,
 }
 
+impl SavedState for GameState {
+    const KIND: GameKind = GameKind::Gomoku;
+    const NAME: &'static str = "gomoku";
+}
+
 impl GameState {
-    /// The state as saved.
-    pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
-    }
-
-    /// The state of a saved game.
-    pub fn from_saved(game: &SavedGame) -> Result<GameState, ApiError> {
-        serde_json::from_value(game.state.clone())
-            .map_err(|e| ApiError::internal(format!("gomoku game {} state: {e}", game.id)))
-    }
-
     /// The rule set named by `rule`.
     pub fn rule_set(&self) -> Result<RuleSet, ApiError> {
         RuleSet::from_name(&self.rule)

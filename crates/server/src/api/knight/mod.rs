@@ -10,24 +10,31 @@ mod state;
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use qipan_knight::{Board, Hint, Square, TourKind, hint as find_hint, tour, verify};
+use std::time::{Duration, Instant};
+
+use qipan_knight::{Board, Budget, Hint, Square, TourKind, hint as find_hint, tour_within, verify};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use self::state::{GameState, GameView, now_ms};
+use self::state::{GameState, GameView};
 use crate::AppState;
-use crate::api::leaderboards::entry_name;
+use crate::api::leaderboards::{
+    EntryBody, Standing, ensure_not_entered, enter, entry_name, solved_time_ms,
+};
+use crate::api::saved::{RevisionBody, SavedState, ensure_ongoing, load};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntry, SavedGame};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame};
+use crate::time::now_ms;
 
 /// Board sides a game may use (the page offers 5x5 to 12x12, 9x10 and any rectangle up to 30x30;
 /// a side of 1 or 2 has no tour beyond the single square).
 const SIDES: std::ops::RangeInclusive<u32> = 3..=30;
-/// Search nodes a hint may visit before it answers "unknown".
-const HINT_NODES: u64 = 20_000_000;
-/// Time added to a finished game's time for each hint taken.
-const HINT_PENALTY_MS: i64 = 15_000;
+/// How long a hint may search before it answers "unknown" (at most the server's compute limit).
+const HINT_TIME: Duration = Duration::from_millis(1500);
+/// Why a finished tour refuses changes.
+const COMPLETE: &str = "this tour is already complete";
+
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/knight/games", post(new_game))
@@ -110,34 +117,11 @@ async fn new_game(
     Ok(Json(GameView::new(&game, &state)?))
 }
 
-async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
-    let game = app.store.game(id).await?;
-    if game.kind != GameKind::Knight {
-        return Err(ApiError::not_found(format!(
-            "game {id} is not a knight's tour game"
-        )));
-    }
-    let state = GameState::from_saved(&game)?;
-    Ok((game, state))
-}
-
-/// Refuses changes to a finished game.
-fn ongoing(game: &SavedGame) -> Result<(), ApiError> {
-    if game.status == GameStatus::Ongoing {
-        Ok(())
-    } else {
-        Err(ApiError::conflict(
-            "game_over",
-            "this tour is already complete",
-        ))
-    }
-}
-
 async fn get_game(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, state) = load(&app, id).await?;
+    let (game, state) = load::<GameState>(&app, id).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
@@ -152,8 +136,8 @@ async fn make_move(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<MoveBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load(&app, id).await?;
-    ongoing(&game)?;
+    let (game, mut state) = load::<GameState>(&app, id).await?;
+    ensure_ongoing(&game, COMPLETE)?;
     let board = state.board()?;
     let to = checked_square(board, body.to)?;
     let from = state
@@ -179,15 +163,9 @@ async fn make_move(
         ..GameUpdate::default()
     };
     if state.trail.len() == board.squares() {
-        let path: Vec<u32> = state
-            .squares()
-            .into_iter()
-            .map(|s| board.index(s))
-            .collect();
-        match verify(board, &path, state.closed) {
+        match verify(board, &state.path(board), state.closed) {
             Ok(()) => {
-                let time_ms =
-                    now_ms() - state.started_ms + HINT_PENALTY_MS * i64::from(state.hints);
+                let time_ms = solved_time_ms(state.started_ms, state.hints);
                 state.time_ms = Some(time_ms);
                 update.status = Some(GameStatus::Finished);
                 update.result =
@@ -204,18 +182,13 @@ async fn make_move(
     Ok(Json(GameView::new(&game, &state)?))
 }
 
-#[derive(Deserialize)]
-struct RevisionBody {
-    revision: i64,
-}
-
 async fn undo(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load(&app, id).await?;
-    ongoing(&game)?;
+    let (game, mut state) = load::<GameState>(&app, id).await?;
+    ensure_ongoing(&game, COMPLETE)?;
     if state.trail.len() < 2 {
         return Err(ApiError::unprocessable(
             "nothing_to_undo",
@@ -254,13 +227,18 @@ async fn hint(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<HintView>, ApiError> {
-    let (game, mut state) = load(&app, id).await?;
-    ongoing(&game)?;
+    let (game, mut state) = load::<GameState>(&app, id).await?;
+    ensure_ongoing(&game, COMPLETE)?;
     let board = state.board()?;
     let (trail, kind) = (state.squares(), state.kind());
+    let time = HINT_TIME.min(app.compute.max_time());
     let found = app
         .compute
-        .run(move |_stop| find_hint(board, &trail, kind, HINT_NODES))
+        .run(move |stop| {
+            let stop = stop.as_atomic();
+            let budget = Budget::until(Instant::now() + time).with_stop(&stop);
+            find_hint(board, &trail, kind, budget)
+        })
         .await?
         .map_err(refused)?;
     let answer = match found {
@@ -287,17 +265,12 @@ async fn hint(
     }))
 }
 
-#[derive(Deserialize)]
-struct EntryBody {
-    name: String,
-}
-
 async fn enter_leaderboard(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load(&app, id).await?;
+    let (game, mut state) = load::<GameState>(&app, id).await?;
     let name = entry_name(&body.name)?;
     let (Some(time_ms), GameStatus::Finished) = (state.time_ms, game.status) else {
         return Err(ApiError::conflict(
@@ -305,37 +278,17 @@ async fn enter_leaderboard(
             "only a complete tour can enter the leaderboard",
         ));
     };
-    if state.entered {
-        return Err(ApiError::conflict(
-            "already_entered",
-            "this tour is already on the leaderboard",
-        ));
-    }
+    ensure_not_entered(state.entered, "this tour")?;
     // Verified again from the saved trail, not from anything the page says.
     let board = state.board()?;
-    let path: Vec<u32> = state
-        .squares()
-        .into_iter()
-        .map(|s| board.index(s))
-        .collect();
-    verify(board, &path, state.closed).map_err(refused)?;
+    verify(board, &state.path(board), state.closed).map_err(refused)?;
     state.entered = true;
-    let update = GameUpdate {
-        state: state.to_json(),
-        append_actions: vec![json!({ "leaderboard": name })],
-        ..GameUpdate::default()
+    let standing = Standing {
+        variant: variant(&state),
+        score: None,
+        time_ms: Some(time_ms),
     };
-    let game = app.store.update_game(id, game.revision, update).await?;
-    app.store
-        .add_leaderboard_entry(NewLeaderboardEntry {
-            game: GameKind::Knight,
-            variant: variant(&state),
-            name,
-            score: None,
-            time_ms: Some(time_ms),
-            game_id: Some(id),
-        })
-        .await?;
+    let game = enter(&app, &game, &state, name, standing).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
@@ -369,7 +322,10 @@ async fn full_tour(
     };
     let found = app
         .compute
-        .run(move |_stop| tour(board, start, kind))
+        .run(move |stop| {
+            let stop = stop.as_atomic();
+            tour_within(board, start, kind, Budget::UNLIMITED.with_stop(&stop))
+        })
         .await?
         .map_err(refused)?;
     Ok(Json(TourView {

@@ -1,12 +1,12 @@
 //! The saved state of a knight's tour game and the view sent to the page.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use qipan_knight::{Board, Square, TourKind};
 use serde::{Deserialize, Serialize};
 
+use crate::api::saved::SavedState;
 use crate::error::ApiError;
-use crate::store::{GameStatus, SavedGame};
+use crate::store::{GameKind, GameStatus, SavedGame};
+use crate::time::now_ms;
 
 /// What is saved for a game: the board, whether the tour must close, and the trail so far.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -41,13 +41,15 @@ impl GameState {
         self.trail.iter().map(|&[x, y]| Square::new(x, y)).collect()
     }
 
-    pub fn from_saved(game: &SavedGame) -> Result<Self, ApiError> {
-        serde_json::from_value(game.state.clone()).map_err(ApiError::internal)
+    /// The trail as square indices of `board`, as [`qipan_knight::verify`] takes it.
+    pub fn path(&self, board: Board) -> Vec<u32> {
+        self.squares().into_iter().map(|s| board.index(s)).collect()
     }
+}
 
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
+impl SavedState for GameState {
+    const KIND: GameKind = GameKind::Knight;
+    const NAME: &'static str = "knight's tour";
 }
 
 /// The game as the page sees it.
@@ -95,12 +97,4 @@ impl GameView {
             entered: state.entered,
         })
     }
-}
-
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }

@@ -13,12 +13,14 @@ use qipan_link::{Error, Game, LEVEL_COUNT, Level, Point};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use self::state::{GameState, GameView, LevelView, now_ms};
+use self::state::{GameState, GameView, LevelView};
 use crate::AppState;
-use crate::api::leaderboards::entry_name;
+use crate::api::leaderboards::{EntryBody, Standing, ensure_not_entered, enter, entry_name};
+use crate::api::saved::{SavedState, load as load_saved, load_at};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntry, SavedGame};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
+use crate::time::now_ms;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -81,14 +83,9 @@ async fn new_game(
     Ok(Json(GameView::new(&saved, &game, &state)))
 }
 
+/// Game `id` with its saved state and the game rebuilt from it.
 async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState, Game), ApiError> {
-    let saved = app.store.game(id).await?;
-    if saved.kind != GameKind::Link {
-        return Err(ApiError::not_found(format!(
-            "game {id} is not a Lianliankan game"
-        )));
-    }
-    let state = GameState::from_saved(&saved)?;
+    let (saved, state) = load_saved::<GameState>(app, id).await?;
     let game = state.game()?;
     Ok((saved, state, game))
 }
@@ -189,13 +186,8 @@ async fn act(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<ActionBody>,
 ) -> Result<Json<ActionView>, ApiError> {
-    let (saved, state, game) = load(&app, id).await?;
-    if saved.revision != body.revision {
-        return Err(ApiError::conflict(
-            "stale",
-            "this game changed in another tab; reload it",
-        ));
-    }
+    let (saved, state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let game = state.game()?;
     let now = state.clock_ms();
     let action = body.action;
     let before = game.status;
@@ -257,11 +249,6 @@ async fn save(
         .await?)
 }
 
-#[derive(Deserialize)]
-struct EntryBody {
-    name: String,
-}
-
 async fn enter_leaderboard(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<i64>,
@@ -276,28 +263,13 @@ async fn enter_leaderboard(
             "only a cleared board can enter the leaderboard",
         ));
     }
-    if state.entered {
-        return Err(ApiError::conflict(
-            "already_entered",
-            "this game is already on the leaderboard",
-        ));
-    }
+    ensure_not_entered(state.entered, "this game")?;
     state.entered = true;
-    let update = GameUpdate {
-        state: state.to_json(),
-        append_actions: vec![json!({ "leaderboard": name })],
-        ..GameUpdate::default()
+    let standing = Standing {
+        variant: variant(game.level.number),
+        score: Some(i64::from(game.score)),
+        time_ms: game.finished_ms.and_then(|t| i64::try_from(t).ok()),
     };
-    let saved = app.store.update_game(id, saved.revision, update).await?;
-    app.store
-        .add_leaderboard_entry(NewLeaderboardEntry {
-            game: GameKind::Link,
-            variant: variant(game.level.number),
-            name,
-            score: Some(i64::from(game.score)),
-            time_ms: game.finished_ms.and_then(|t| i64::try_from(t).ok()),
-            game_id: Some(id),
-        })
-        .await?;
+    let saved = enter(&app, &saved, &state, name, standing).await?;
     Ok(Json(GameView::new(&saved, &game, &state)))
 }

@@ -1,12 +1,12 @@
 //! The saved state of a Lianliankan game and the view sent to the page.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use qipan_link::{Board, Game, Level, Snapshot, Status};
 use serde::{Deserialize, Serialize};
 
+use crate::api::saved::SavedState;
 use crate::error::ApiError;
-use crate::store::{GameStatus, SavedGame};
+use crate::store::{GameKind, GameStatus, SavedGame};
+use crate::time::now_ms;
 
 /// A board as rows of kind numbers (null for empty), top row first.
 pub type Tiles = Vec<Vec<Option<usize>>>;
@@ -112,18 +112,15 @@ impl GameState {
         })
     }
 
-    pub fn from_saved(game: &SavedGame) -> Result<Self, ApiError> {
-        serde_json::from_value(game.state.clone()).map_err(ApiError::internal)
-    }
-
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
-
     /// Milliseconds on the game's clock now.
     pub fn clock_ms(&self) -> u64 {
         u64::try_from(now_ms() - self.started_ms).unwrap_or(0)
     }
+}
+
+impl SavedState for GameState {
+    const KIND: GameKind = GameKind::Link;
+    const NAME: &'static str = "Lianliankan";
 }
 
 /// A level as the page sees it.
@@ -197,12 +194,4 @@ impl GameView {
             entered: state.entered,
         }
     }
-}
-
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }

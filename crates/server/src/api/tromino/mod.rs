@@ -15,17 +15,24 @@ use qipan_tromino::{Outcome, SearchLimits, Square, Step, Tromino, complete, golo
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use self::state::{GameState, GameView, HINT_PENALTY_MS, Piece, now_ms};
+use self::state::{GameState, GameView, Piece};
 use crate::AppState;
-use crate::api::leaderboards::entry_name;
+use crate::api::leaderboards::{
+    EntryBody, Standing, ensure_not_entered, enter, entry_name, solved_time_ms,
+};
+use crate::api::saved::{RevisionBody, SavedState, ensure_ongoing, load};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, NewLeaderboardEntry, SavedGame};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame};
+use crate::time::now_ms;
 
 /// Board sides a game may use (the page offers 4, 8, 16 and 32).
 const SIDES: std::ops::RangeInclusive<u32> = 2..=32;
 /// How long a tileability check may take before the move is let through undecided.
 const CHECK_TIME: Duration = Duration::from_millis(1500);
+/// Why a covered board refuses changes.
+const COVERED: &str = "this board is already covered";
+
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tromino/games", post(new_game))
@@ -109,22 +116,11 @@ fn random_tileable_square(n: u32) -> Square {
         .unwrap_or(Square::new(0, 0))
 }
 
-async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
-    let game = app.store.game(id).await?;
-    if game.kind != GameKind::Tromino {
-        return Err(ApiError::not_found(format!(
-            "game {id} is not a tromino game"
-        )));
-    }
-    let state = GameState::from_saved(&game)?;
-    Ok((game, state))
-}
-
 async fn get_game(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, state) = load(&app, id).await?;
+    let (game, state) = load::<GameState>(&app, id).await?;
     Ok(Json(GameView::new(&game, &state, false)))
 }
 
@@ -160,13 +156,8 @@ async fn place(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<PlaceBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load(&app, id).await?;
-    if game.status != GameStatus::Ongoing {
-        return Err(ApiError::conflict(
-            "game_over",
-            "this board is already covered",
-        ));
-    }
+    let (game, mut state) = load::<GameState>(&app, id).await?;
+    ensure_ongoing(&game, COVERED)?;
     let mut placed = state.trominoes();
     placed.push(body.piece.into());
     // Overlap, off-board and missing-square errors come back from the library as they are.
@@ -190,7 +181,7 @@ async fn place(
     if placed.len() as u64 * 3 == n * n - 1 {
         qipan_tromino::verify_trominoes(state.size, state.missing_square(), &placed)
             .map_err(ApiError::internal)?;
-        let time_ms = now_ms() - state.started_ms + HINT_PENALTY_MS * i64::from(state.hints);
+        let time_ms = solved_time_ms(state.started_ms, state.hints);
         state.time_ms = Some(time_ms);
         update.status = Some(GameStatus::Finished);
         update.result = Some(json!({ "covered": true, "time_ms": time_ms, "hints": state.hints }));
@@ -200,23 +191,13 @@ async fn place(
     Ok(Json(GameView::new(&game, &state, undecided)))
 }
 
-#[derive(Deserialize)]
-struct RevisionBody {
-    revision: i64,
-}
-
 async fn undo(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load(&app, id).await?;
-    if game.status != GameStatus::Ongoing {
-        return Err(ApiError::conflict(
-            "game_over",
-            "this board is already covered",
-        ));
-    }
+    let (game, mut state) = load::<GameState>(&app, id).await?;
+    ensure_ongoing(&game, COVERED)?;
     let Some(piece) = state.placed.pop() else {
         return Err(ApiError::unprocessable(
             "nothing_to_undo",
@@ -244,13 +225,8 @@ async fn hint(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<HintView>, ApiError> {
-    let (game, mut state) = load(&app, id).await?;
-    if game.status != GameStatus::Ongoing {
-        return Err(ApiError::conflict(
-            "game_over",
-            "this board is already covered",
-        ));
-    }
+    let (game, mut state) = load::<GameState>(&app, id).await?;
+    ensure_ongoing(&game, COVERED)?;
     let hint = match search(&app, &state, state.trominoes()).await? {
         Outcome::Tiled(rest) => rest.first().copied().map(Piece::from),
         Outcome::GaveUp { .. } => {
@@ -285,17 +261,12 @@ async fn hint(
     }))
 }
 
-#[derive(Deserialize)]
-struct EntryBody {
-    name: String,
-}
-
 async fn enter_leaderboard(
     State(app): State<AppState>,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load(&app, id).await?;
+    let (game, mut state) = load::<GameState>(&app, id).await?;
     let name = entry_name(&body.name)?;
     let (Some(time_ms), GameStatus::Finished) = (state.time_ms, game.status) else {
         return Err(ApiError::conflict(
@@ -303,32 +274,17 @@ async fn enter_leaderboard(
             "only a covered board can enter the leaderboard",
         ));
     };
-    if state.entered {
-        return Err(ApiError::conflict(
-            "already_entered",
-            "this board is already on the leaderboard",
-        ));
-    }
+    ensure_not_entered(state.entered, "this board")?;
     // Verified again from the saved pieces, not from anything the page says.
     qipan_tromino::verify_trominoes(state.size, state.missing_square(), &state.trominoes())
         .map_err(refused)?;
     state.entered = true;
-    let update = GameUpdate {
-        state: state.to_json(),
-        append_actions: vec![json!({ "leaderboard": name })],
-        ..GameUpdate::default()
+    let standing = Standing {
+        variant: variant(state.size),
+        score: None,
+        time_ms: Some(time_ms),
     };
-    let game = app.store.update_game(id, game.revision, update).await?;
-    app.store
-        .add_leaderboard_entry(NewLeaderboardEntry {
-            game: GameKind::Tromino,
-            variant: variant(state.size),
-            name,
-            score: None,
-            time_ms: Some(time_ms),
-            game_id: Some(id),
-        })
-        .await?;
+    let game = enter(&app, &game, &state, name, standing).await?;
     Ok(Json(GameView::new(&game, &state, false)))
 }
 

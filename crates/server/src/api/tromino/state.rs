@@ -1,15 +1,11 @@
 //! The saved state of a tromino game and the view sent to the page.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use qipan_tromino::{Shape, Square, Tromino};
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
-use crate::store::{GameStatus, SavedGame};
-
-/// Time added to a finished game's time for each hint taken.
-pub const HINT_PENALTY_MS: i64 = 15_000;
+use crate::api::saved::SavedState;
+use crate::store::{GameKind, GameStatus, SavedGame};
+use crate::time::now_ms;
 
 /// A tromino as the page and the saved state write it: its box's lower-left square and its shape
 /// (`ll`, `lr`, `ul` or `ur`: the empty corner of the 2x2 box).
@@ -90,14 +86,11 @@ impl GameState {
     pub fn trominoes(&self) -> Vec<Tromino> {
         self.placed.iter().map(|&p| p.into()).collect()
     }
+}
 
-    pub fn from_saved(game: &SavedGame) -> Result<Self, ApiError> {
-        serde_json::from_value(game.state.clone()).map_err(ApiError::internal)
-    }
-
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
+impl SavedState for GameState {
+    const KIND: GameKind = GameKind::Tromino;
+    const NAME: &'static str = "tromino";
 }
 
 /// The game as the page sees it.
@@ -134,12 +127,4 @@ impl GameView {
             undecided,
         }
     }
-}
-
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }

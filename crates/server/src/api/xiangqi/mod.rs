@@ -24,6 +24,7 @@ use self::engine::{EngineInfo, think};
 use self::state::{Ending, GameState, Mode, Side, Undos, parse_iccs};
 use self::view::GameView;
 use crate::AppState;
+use crate::api::saved::{self, RevisionBody, SavedState};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
@@ -103,42 +104,21 @@ async fn new_game(
 }
 
 async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
-    let game = app.store.game(id).await?;
-    if game.kind != GameKind::Xiangqi {
-        return Err(ApiError::not_found(format!(
-            "game {id} is not a xiangqi game"
-        )));
-    }
-    let state = GameState::from_saved(&game)?;
-    Ok((game, state))
+    saved::load(app, id).await
 }
 
-/// Loads a game for an action based on `revision`: a stale revision is a 409 before anything
-/// else, so that a second tab refreshes instead of being told about rules.
+/// Loads a game for an action based on `revision` (409 `stale` when it is old).
 async fn load_at(
     app: &AppState,
     id: i64,
     revision: i64,
 ) -> Result<(SavedGame, GameState), ApiError> {
-    let (game, state) = load(app, id).await?;
-    if game.revision != revision {
-        return Err(ApiError::conflict(
-            "stale",
-            format!(
-                "the game was changed elsewhere (now at revision {}, the request was based on {revision})",
-                game.revision
-            ),
-        ));
-    }
-    Ok((game, state))
+    saved::load_at(app, id, revision).await
 }
 
+/// Refuses any change to a game that is over.
 fn ensure_ongoing(game: &SavedGame) -> Result<(), ApiError> {
-    if game.status == GameStatus::Ongoing {
-        Ok(())
-    } else {
-        Err(ApiError::conflict("game_over", "this game is over"))
-    }
+    saved::ensure_ongoing(game, "this game is over")
 }
 
 /// Writes the new state (before answering), with the status its ending gives.
@@ -213,11 +193,6 @@ async fn play(
     state.ending = pos.outcome().map(Ending::from_outcome);
     let action = json!({ "move": m.to_string() });
     Ok(Json(commit(&app, &game, &state, None, vec![action]).await?))
-}
-
-#[derive(Deserialize)]
-struct RevisionBody {
-    revision: i64,
 }
 
 fn level_of(state: &GameState) -> Result<Level, ApiError> {

@@ -5,8 +5,9 @@ use qipan_xiangqi::{Color, EndReason, Move, Outcome, Position, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::api::saved::SavedState;
 use crate::error::ApiError;
-use crate::store::SavedGame;
+use crate::store::GameKind;
 
 /// A side, as JSON writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,19 +156,12 @@ pub fn parse_iccs(text: &str) -> Option<Move> {
     Some(Move::new(from, to))
 }
 
+impl SavedState for GameState {
+    const KIND: GameKind = GameKind::Xiangqi;
+    const NAME: &'static str = "xiangqi";
+}
+
 impl GameState {
-    /// The state saved with a game.
-    pub fn from_saved(game: &SavedGame) -> Result<GameState, ApiError> {
-        serde_json::from_value(game.state.clone()).map_err(|e| {
-            ApiError::internal(format!("saved xiangqi game {} is damaged: {e}", game.id))
-        })
-    }
-
-    /// The state as the store keeps it.
-    pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
-    }
-
     /// The start position.
     pub fn start_position(&self) -> Result<Position, ApiError> {
         Position::from_fen(&self.start_fen)

@@ -1,0 +1,74 @@
+//! What every game module does with its saved games: load one of its own kind with its state,
+//! refuse a request based on an old revision (another tab) or a change to a finished game.
+
+use serde::Deserialize;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::store::{GameKind, GameStatus, SavedGame};
+
+/// A game module's saved state: the JSON in a saved game's `state`.
+pub trait SavedState: Serialize + DeserializeOwned {
+    /// The kind of game this state belongs to.
+    const KIND: GameKind;
+    /// The game's name in messages: "game 7 is not a {NAME} game".
+    const NAME: &'static str;
+
+    /// The state as stored.
+    fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
+
+/// The body of an action that carries nothing but the revision it was based on.
+#[derive(Deserialize)]
+pub struct RevisionBody {
+    pub revision: i64,
+}
+
+/// Game `id` and its state; 404 when it is a game of another kind, 500 when its state cannot be
+/// read.
+pub async fn load<S: SavedState>(app: &AppState, id: i64) -> Result<(SavedGame, S), ApiError> {
+    let game = app.store.game(id).await?;
+    if game.kind != S::KIND {
+        return Err(ApiError::not_found(format!(
+            "game {id} is not a {} game",
+            S::NAME
+        )));
+    }
+    let state = serde_json::from_value(game.state.clone())
+        .map_err(|e| ApiError::internal(format!("saved {} game {id} is damaged: {e}", S::NAME)))?;
+    Ok((game, state))
+}
+
+/// As [`load`] for an action based on `revision`: a stale revision is a 409 `stale` before
+/// anything else, so that a second tab reloads instead of being told about rules.
+pub async fn load_at<S: SavedState>(
+    app: &AppState,
+    id: i64,
+    revision: i64,
+) -> Result<(SavedGame, S), ApiError> {
+    let (game, state) = load(app, id).await?;
+    if game.revision != revision {
+        return Err(ApiError::conflict(
+            "stale",
+            format!(
+                "the game was changed elsewhere (now at revision {}, the request was based on {revision})",
+                game.revision
+            ),
+        ));
+    }
+    Ok((game, state))
+}
+
+/// Refuses (409 `game_over`, saying `why`) any change to a game that is over.
+pub fn ensure_ongoing(game: &SavedGame, why: &'static str) -> Result<(), ApiError> {
+    if game.status == GameStatus::Ongoing {
+        Ok(())
+    } else {
+        Err(ApiError::conflict("game_over", why))
+    }
+}
