@@ -9,4 +9,3 @@ export const undo = (game) => api('POST', `/api/knight/games/${game.id}/undo`, {
 export const hint = (game) => api('POST', `/api/knight/games/${game.id}/hint`, { revision: game.revision });
 export const enterLeaderboard = (game, name) => api('POST', `/api/knight/games/${game.id}/leaderboard`, { name });
 export const fullTour = (cols, rows, [x, y], closed) => api('GET', `/api/knight/tour?cols=${cols}&rows=${rows}&x=${x}&y=${y}&closed=${closed}`);
-export const topEntries = (variant) => api('GET', `/api/leaderboards/knight?variant=${encodeURIComponent(variant)}&limit=10`);

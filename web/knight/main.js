@@ -7,7 +7,8 @@ import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
 import { drawBoard } from './board.js';
 import { createAutoplay } from './autoplay.js';
-import { formatTime, showLeaderboard, variantOf } from './leaderboard.js';
+import { Clock, formatTime, showTimer } from '/js/timer.js';
+import { showLeaderboard } from '/js/leaderboard.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
@@ -21,7 +22,7 @@ const svg = $('board');
 let game = null; // the server's view of the game, null while choosing a start square
 let hintSquare = null;
 let solver = null; // the auto-solve animation, while it is shown
-let clock = { elapsed: 0, at: performance.now(), running: false };
+const clock = new Clock();
 let message = { key: null, params: {}, kind: '' };
 
 function say(key, params = {}, kind = '') {
@@ -73,7 +74,7 @@ function describe() {
 function setGame(view) {
   game = view;
   try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
-  clock = { elapsed: view.elapsed_ms, at: performance.now(), running: view.status === 'ongoing' };
+  clock.set(view.elapsed_ms, view.status === 'ongoing');
   $('closed').checked = view.closed;
   const preset = `${view.cols}x${view.rows}`;
   const known = [...$('size').options].some((o) => o.value === preset);
@@ -103,12 +104,18 @@ function chooseStart() {
   stopSolver();
   game = null;
   hintSquare = null;
-  clock = { elapsed: 0, at: performance.now(), running: false };
+  clock.set(0, false);
   $('lb-form').hidden = true;
   say('knight.pick_start');
   redraw();
   refreshLeaderboard();
 }
+
+/** The leaderboard variant of a board, as the server names it: `8x8` or `8x8-closed`. */
+const variantOf = (cols, rows, closed) => `${cols}x${rows}${closed ? '-closed' : ''}`;
+
+/** The knight's leaderboard shows times. */
+const TABLE = { value: (entry) => formatTime(entry.time_ms ?? 0), emptyKey: 'knight.no_entries' };
 
 function currentVariant() {
   if (game) return variantOf(game.cols, game.rows, game.closed);
@@ -119,7 +126,7 @@ function currentVariant() {
 function refreshLeaderboard() {
   const variant = currentVariant();
   $('lb-variant').textContent = variant.replace('x', ' × ').replace('-closed', ` · ${t('knight.closed_short')}`);
-  showLeaderboard($('lb-rows'), variant).catch(explain);
+  showLeaderboard($('lb-rows'), 'knight', variant, TABLE).catch(explain);
 }
 
 /** The square under a pointer event (from its position: the board may be redrawn mid-click). */
@@ -215,10 +222,7 @@ $('lb-form').addEventListener('submit', (event) => {
 });
 
 // The timer, counted locally from the server's elapsed time.
-setInterval(() => {
-  const ms = !game ? 0 : clock.running ? clock.elapsed + (performance.now() - clock.at) : (game.time_ms ?? clock.elapsed);
-  $('timer').textContent = formatTime(ms);
-}, 100);
+showTimer($('timer'), () => (!game ? 0 : clock.running ? clock.read() : (game.time_ms ?? clock.read())));
 
 window.addEventListener('qipan:language', () => {
   if (message.key) say(message.key, message.params, message.kind);

@@ -8,4 +8,3 @@ export const loadGame = (id) => api('GET', `/api/link/games/${id}`);
 export const act = (game, action, extra = {}) =>
   api('POST', `/api/link/games/${game.id}/actions`, { revision: game.revision, action, ...extra });
 export const enterLeaderboard = (game, name) => api('POST', `/api/link/games/${game.id}/leaderboard`, { name });
-export const topEntries = (level) => api('GET', `/api/leaderboards/link?variant=level-${level}&limit=10`);

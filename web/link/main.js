@@ -6,6 +6,8 @@ import { applyTranslations, registerStrings, t, currentLanguage } from '/js/i18n
 import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, flashPath, fadeTiles, tileOf, faceName } from './board.js';
+import { Clock, formatCountdown } from '/js/timer.js';
+import { fillLeaderboard, topEntries } from '/js/leaderboard.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
@@ -22,7 +24,7 @@ let game = null; // the server's view of the game
 let selected = null; // [x, y]
 let hint = null; // [[x, y], [x, y]]
 let busy = false;
-let clock = { left: 0, at: performance.now(), running: false };
+const clock = new Clock({ down: true }); // the time left
 let message = { key: 'link.status.start', params: {}, kind: '' };
 
 function say(key, params = {}, kind = '') {
@@ -64,20 +66,10 @@ function fillLevels() {
   select.value = chosen;
 }
 
-function timeLeft() {
-  if (!clock.running) return clock.left;
-  return Math.max(0, clock.left - (performance.now() - clock.at));
-}
-
-function formatTime(ms) {
-  const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
 function showClock() {
   if (!game) return;
-  const left = timeLeft();
-  $('time').textContent = formatTime(left);
+  const left = clock.read();
+  $('time').textContent = formatCountdown(left);
   const fill = $('time-fill');
   const share = left / (game.level.seconds * 1000);
   fill.style.width = `${Math.max(0, Math.min(1, share)) * 100}%`;
@@ -118,7 +110,7 @@ function redraw() {
 /** Takes a new view of the game from the server. */
 function adopt(view) {
   game = view;
-  clock = { left: view.time_left_ms, at: performance.now(), running: view.state === 'playing' };
+  clock.set(view.time_left_ms, view.state === 'playing');
   try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
   if (view.status === 'finished') {
     const key = `link.status.${view.state}`;
@@ -241,25 +233,14 @@ $('lb-form').addEventListener('submit', (event) => {
   });
 });
 
+/** Lianliankan's leaderboard shows scores. */
+const TABLE = { value: (entry) => String(entry.score ?? ''), emptyKey: 'link.no_entries' };
+
 async function showLeaderboard() {
   const level = game ? game.level.number : Number($('level').value || 1);
-  const tbody = $('lb-rows');
   let entries = [];
-  try { entries = await server.topEntries(level); } catch { entries = []; }
-  tbody.replaceChildren();
-  if (!entries.length) {
-    const cell = tbody.insertRow().insertCell();
-    cell.colSpan = 4;
-    cell.textContent = t('link.no_entries');
-    return;
-  }
-  entries.forEach((entry, i) => {
-    const row = tbody.insertRow();
-    row.insertCell().textContent = String(i + 1);
-    row.insertCell().textContent = entry.name;
-    row.insertCell().textContent = String(entry.score ?? '');
-    row.insertCell().textContent = new Date(entry.created_at).toLocaleDateString(currentLanguage());
-  });
+  try { entries = await topEntries('link', `level-${level}`); } catch { entries = []; }
+  fillLeaderboard($('lb-rows'), entries, TABLE);
 }
 
 // The countdown: drawn locally between server answers; at zero the server is asked, and it
@@ -267,7 +248,7 @@ async function showLeaderboard() {
 setInterval(() => {
   if (!game || !clock.running) return;
   showClock();
-  if (timeLeft() <= 0 && !busy) {
+  if (clock.read() <= 0 && !busy) {
     clock.running = false;
     call(async () => adopt(await server.loadGame(game.id)));
   }

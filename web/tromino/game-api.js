@@ -9,4 +9,3 @@ export const undo = (game) => api('POST', `/api/tromino/games/${game.id}/undo`, 
 export const hint = (game) => api('POST', `/api/tromino/games/${game.id}/hint`, { revision: game.revision });
 export const enterLeaderboard = (game, name) => api('POST', `/api/tromino/games/${game.id}/leaderboard`, { name });
 export const demoSteps = (size, [x, y]) => api('GET', `/api/tromino/demo?size=${size}&x=${x}&y=${y}`);
-export const topEntries = (size) => api('GET', `/api/leaderboards/tromino?variant=${size}x${size}&limit=10`);

@@ -9,7 +9,8 @@ import { drawBoard, boardPoint, pieceAt } from './board.js';
 import { cells, rotate } from './shapes.js';
 import { createTray } from './tray.js';
 import { createDemo } from './demo.js';
-import { formatTime, showLeaderboard } from './leaderboard.js';
+import { Clock, formatTime, showTimer } from '/js/timer.js';
+import { showLeaderboard } from '/js/leaderboard.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
@@ -25,7 +26,7 @@ let mode = 'play'; // 'play' | 'choose' | 'demo'
 let ghost = null; // {piece, ok}
 let hintPiece = null;
 let demo = null;
-let clock = { elapsed: 0, at: performance.now(), running: false };
+const clock = new Clock();
 let message = { key: null, params: {}, kind: '' };
 
 const tray = createTray($('tray'), {
@@ -93,7 +94,7 @@ function redraw() {
 function setGame(view) {
   game = view;
   try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
-  clock = { elapsed: view.elapsed_ms, at: performance.now(), running: view.status === 'ongoing' };
+  clock.set(view.elapsed_ms, view.status === 'ongoing');
   $('size').value = String(view.size);
   $('lb-form').hidden = !(view.status === 'finished' && !view.entered);
   $('lb-variant').textContent = `${view.size} × ${view.size}`;
@@ -155,9 +156,12 @@ function newGame(missing) {
   });
 }
 
+/** The tromino leaderboard shows times. */
+const TABLE = { value: (entry) => formatTime(entry.time_ms ?? 0), emptyKey: 'tromino.no_entries' };
+
 function refreshLeaderboard() {
   const size = game ? game.size : Number($('size').value);
-  showLeaderboard($('lb-rows'), size).catch(explain);
+  showLeaderboard($('lb-rows'), 'tromino', `${size}x${size}`, TABLE).catch(explain);
 }
 
 // Board pointer: ghost preview, click to place, or click to choose the special square.
@@ -275,11 +279,10 @@ $('lb-form').addEventListener('submit', (event) => {
 });
 
 // The timer, counted locally from the server's elapsed time.
-setInterval(() => {
-  if (!game || game.id === undefined) return;
-  const ms = clock.running ? clock.elapsed + (performance.now() - clock.at) : (game.time_ms ?? clock.elapsed);
-  $('timer').textContent = formatTime(ms);
-}, 100);
+showTimer($('timer'), () => {
+  if (!game || game.id === undefined) return null;
+  return clock.running ? clock.read() : (game.time_ms ?? clock.read());
+});
 
 window.addEventListener('qipan:language', () => {
   if (message.key) say(message.key, message.params, message.kind);
