@@ -1,6 +1,7 @@
 //! `qipan arena`: engine-versus-engine matches, one subcommand per game
 //! (`qipan arena xiangqi …`).
 
+mod common;
 mod gomoku;
 
 use std::fs::File;
@@ -8,9 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, bail};
-use qipan_arena::clock::TimeControl;
-use qipan_arena::elo::EloEstimate;
+use anyhow::Context;
 use qipan_arena::referee::Player;
 use qipan_arena::runner::{MatchConfig, play_match};
 use qipan_arena::uci_engine::{Dialect, UciEngine};
@@ -118,26 +117,9 @@ fn start_player(
 }
 
 fn run_xiangqi(args: XiangqiArgs) -> anyhow::Result<()> {
-    if args.engines.len() != 2 {
-        bail!(
-            "give exactly two --engine options (请给出两个引擎), got {}",
-            args.engines.len()
-        );
-    }
-    if args.games == 0 {
-        bail!("--games must be at least 1 (对局数至少为 1)");
-    }
-    let time_control = match (args.movetime, &args.tc) {
-        (Some(ms), _) if ms > 0 => TimeControl::MoveTime(Duration::from_millis(ms)),
-        (Some(_), _) => bail!("--movetime must be positive (每步时间须大于 0)"),
-        (None, Some(tc)) => TimeControl::parse_fischer(tc)?,
-        (None, None) => bail!("give --movetime MS or --tc SECONDS+INC (请给出时限)"),
-    };
-    let openings_text = match &args.openings {
-        Some(path) => std::fs::read_to_string(path)
-            .with_context(|| format!("reading openings {}", path.display()))?,
-        None => XIANGQI_OPENINGS.to_string(),
-    };
+    common::check_counts(&args.engines, args.games)?;
+    let time_control = common::time_control(args.movetime, args.tc.as_deref())?;
+    let openings_text = common::openings_text(args.openings.as_deref(), XIANGQI_OPENINGS)?;
     let openings = parse_openings(&openings_text).context("openings file")?;
     let options = parse_options(&args.options)?;
     let mut first = start_player(&args.engines[0], args.proto, &options, args.seed)?;
@@ -167,11 +149,7 @@ fn run_xiangqi(args: XiangqiArgs) -> anyhow::Result<()> {
                     path: args.pgn.display().to_string(),
                     source,
                 })?;
-            let result = match record.verdict.winner {
-                Some(qipan_arena::referee::Seat::Starter) => "1-0",
-                Some(qipan_arena::referee::Seat::Responder) => "0-1",
-                None => "1/2-1/2",
-            };
+            let result = common::result_text(record.verdict.winner);
             println!(
                 "对局 game {}/{}: {} (red) vs {} (black): {result} {} [{} plies] | {tally}",
                 record.pairing.game + 1,
@@ -184,13 +162,7 @@ fn run_xiangqi(args: XiangqiArgs) -> anyhow::Result<()> {
             Ok(())
         },
     )?;
-    println!(
-        "结果 result ({} games, first engine's view): {tally}",
-        tally.games()
-    );
-    if let Some(elo) = EloEstimate::from_tally(&tally) {
-        println!("Elo 差 difference: {elo} (95%)");
-    }
+    common::print_summary(&tally);
     println!("PGN: {}", args.pgn.display());
     Ok(())
 }

@@ -4,13 +4,12 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, bail};
-use qipan_arena::clock::TimeControl;
-use qipan_arena::elo::EloEstimate;
+use anyhow::Context;
 use qipan_arena::gomoku::{GomocupEngine, GomokuReferee, parse_openings, write_psq};
-use qipan_arena::referee::Seat;
 use qipan_arena::runner::{MatchConfig, play_match};
 use qipan_gomoku::{RuleSet, Rules};
+
+use super::common;
 
 /// The shipped balanced 15×15 freestyle openings, used when `--openings` is not given.
 const GOMOKU_OPENINGS: &str = include_str!("../../../arena/openings/gomoku-freestyle.txt");
@@ -51,29 +50,12 @@ pub struct GomokuArgs {
 
 /// Runs `qipan arena gomoku`.
 pub fn run(args: GomokuArgs) -> anyhow::Result<()> {
-    if args.engines.len() != 2 {
-        bail!(
-            "give exactly two --engine options (请给出两个引擎), got {}",
-            args.engines.len()
-        );
-    }
-    if args.games == 0 {
-        bail!("--games must be at least 1 (对局数至少为 1)");
-    }
+    common::check_counts(&args.engines, args.games)?;
     let rule_set = RuleSet::from_name(&args.rule)
         .with_context(|| format!("unknown rule `{}` (freestyle, standard, renju)", args.rule))?;
     let rules = Rules::new(args.size, rule_set)?;
-    let time_control = match (args.movetime, &args.tc) {
-        (Some(ms), _) if ms > 0 => TimeControl::MoveTime(Duration::from_millis(ms)),
-        (Some(_), _) => bail!("--movetime must be positive (每步时间须大于 0)"),
-        (None, Some(tc)) => TimeControl::parse_fischer(tc)?,
-        (None, None) => bail!("give --movetime MS or --tc SECONDS+INC (请给出时限)"),
-    };
-    let openings_text = match &args.openings {
-        Some(path) => std::fs::read_to_string(path)
-            .with_context(|| format!("reading openings {}", path.display()))?,
-        None => GOMOKU_OPENINGS.to_string(),
-    };
+    let time_control = common::time_control(args.movetime, args.tc.as_deref())?;
+    let openings_text = common::openings_text(args.openings.as_deref(), GOMOKU_OPENINGS)?;
     let openings = parse_openings(&openings_text, rules).context("openings file")?;
     let mut first = GomocupEngine::start(&args.engines[0], rules)
         .with_context(|| format!("starting engine `{}`", args.engines[0]))?;
@@ -105,11 +87,7 @@ pub fn run(args: GomokuArgs) -> anyhow::Result<()> {
                     source,
                 }
             })?;
-            let result = match record.verdict.winner {
-                Some(Seat::Starter) => "1-0",
-                Some(Seat::Responder) => "0-1",
-                None => "1/2-1/2",
-            };
+            let result = common::result_text(record.verdict.winner);
             println!(
                 "对局 game {n}/{}: {} (black) vs {} (white): {result} {} [{} moves] | {tally}",
                 config.games,
@@ -121,13 +99,7 @@ pub fn run(args: GomokuArgs) -> anyhow::Result<()> {
             Ok(())
         },
     )?;
-    println!(
-        "结果 result ({} games, first engine's view): {tally}",
-        tally.games()
-    );
-    if let Some(elo) = EloEstimate::from_tally(&tally) {
-        println!("Elo 差 difference: {elo} (95%)");
-    }
+    common::print_summary(&tally);
     println!("PSQ: {}", args.psq_dir.display());
     Ok(())
 }

@@ -2,10 +2,9 @@
 //! (time, squares per second, memory of the result), an open tour on an odd board and on a long
 //! 4-wide board, and verification.
 
-use std::time::{Duration, Instant};
-
 use qipan_knight::{Board, Square, TourKind, tour, verify};
 
+use super::timing::best_of;
 use super::{Case, Row};
 
 /// The knight cases.
@@ -20,20 +19,6 @@ pub fn cases() -> Vec<Case> {
             run: other_rows,
         },
     ]
-}
-
-/// The fastest of `runs` timings of `work`.
-fn best_of<T>(
-    runs: usize,
-    mut work: impl FnMut() -> anyhow::Result<T>,
-) -> anyhow::Result<Duration> {
-    let mut best = Duration::MAX;
-    for _ in 0..runs {
-        let start = Instant::now();
-        std::hint::black_box(work()?);
-        best = best.min(start.elapsed());
-    }
-    Ok(best)
 }
 
 fn tour_rows(

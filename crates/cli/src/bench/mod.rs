@@ -9,6 +9,7 @@ mod house;
 mod knight;
 mod link;
 mod table;
+mod timing;
 mod tromino;
 mod xiangqi;
 mod xiangqi_engine;

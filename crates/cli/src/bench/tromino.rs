@@ -2,10 +2,9 @@
 //! squares per second, memory of the result), verification, the general construction and the
 //! tileability search a game runs after each move.
 
-use std::time::{Duration, Instant};
-
 use qipan_tromino::{SearchLimits, Square, Tromino, complete, golomb, tile, verify};
 
+use super::timing::best_of;
 use super::{Case, Row};
 
 /// The tromino cases.
@@ -20,20 +19,6 @@ pub fn cases() -> Vec<Case> {
             run: other_rows,
         },
     ]
-}
-
-/// The fastest of `runs` timings of `work`.
-fn best_of<T>(
-    runs: usize,
-    mut work: impl FnMut() -> anyhow::Result<T>,
-) -> anyhow::Result<Duration> {
-    let mut best = Duration::MAX;
-    for _ in 0..runs {
-        let start = Instant::now();
-        std::hint::black_box(work()?);
-        best = best.min(start.elapsed());
-    }
-    Ok(best)
 }
 
 fn golomb_rows() -> anyhow::Result<Vec<Row>> {
