@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::post;
+use common::{code, post};
 
 use qipan_link::{Board, Limits, Mode, Verdict, solve};
 use qipan_server::config::{DbLocation, Limits as ServerLimits};
@@ -43,7 +43,7 @@ async fn a_level_is_played_refused_hinted_paused_undone_won_and_ranked() {
         "a": [first.x, first.y], "b": [other.x, other.y]}))
     .await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (StatusCode::UNPROCESSABLE_ENTITY, Some("different_kinds"))
     );
 
@@ -69,7 +69,7 @@ async fn a_level_is_played_refused_hinted_paused_undone_won_and_ranked() {
     let (status, body) =
         act(json!({"revision": revision, "action": "pair", "a": hint[0], "b": hint[1]})).await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (StatusCode::CONFLICT, Some("paused"))
     );
     let (_, body) = act(json!({"revision": revision, "action": "resume"})).await;
@@ -97,10 +97,7 @@ async fn a_level_is_played_refused_hinted_paused_undone_won_and_ranked() {
             revision = body["game"]["revision"].as_i64().unwrap();
             // A second tab that still has the old revision is told to reload.
             let (status, body) = act(json!({"revision": revision - 1, "action": "hint"})).await;
-            assert_eq!(
-                (status, body["error"]["code"].as_str()),
-                (StatusCode::CONFLICT, Some("stale"))
-            );
+            assert_eq!((status, code(&body)), (StatusCode::CONFLICT, Some("stale")));
             let mut again = pair.clone();
             again["revision"] = json!(revision);
             let (_, body) = act(again).await;
@@ -124,7 +121,7 @@ async fn a_level_is_played_refused_hinted_paused_undone_won_and_ranked() {
     assert_eq!(status, StatusCode::OK, "{body}");
     let (status, body) = post(&client, entry, json!({"name": "ling"})).await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (StatusCode::CONFLICT, Some("already_entered"))
     );
     let table: Value = client
@@ -145,7 +142,7 @@ async fn unfinished_games_and_unknown_levels_are_refused() {
     let client = reqwest::Client::new();
     let (status, body) = post(&client, server.url("/api/link/games"), json!({"level": 99})).await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (StatusCode::UNPROCESSABLE_ENTITY, Some("no_such_level"))
     );
     let (_, game) = post(&client, server.url("/api/link/games"), json!({"level": 2})).await;
@@ -157,7 +154,7 @@ async fn unfinished_games_and_unknown_levels_are_refused() {
     )
     .await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (StatusCode::CONFLICT, Some("not_won"))
     );
 }

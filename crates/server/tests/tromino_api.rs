@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::post;
+use common::{code, post};
 
 use qipan_server::config::{DbLocation, Limits};
 use reqwest::StatusCode;
@@ -32,7 +32,7 @@ async fn a_4x4_game_is_played_refused_hinted_undone_finished_and_ranked() {
     )
     .await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (StatusCode::UNPROCESSABLE_ENTITY, Some("covers_missing"))
     );
     let (status, body) = post(
@@ -118,7 +118,7 @@ async fn unfinished_games_cannot_be_ranked_and_bad_boards_are_refused() {
     )
     .await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
             Some("area_not_divisible_by_three")
@@ -131,7 +131,7 @@ async fn unfinished_games_cannot_be_ranked_and_bad_boards_are_refused() {
     )
     .await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
             Some("five_by_five_exception")
@@ -144,7 +144,7 @@ async fn unfinished_games_cannot_be_ranked_and_bad_boards_are_refused() {
     )
     .await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (StatusCode::UNPROCESSABLE_ENTITY, Some("size_out_of_range"))
     );
     let (status, game) = post(
@@ -162,7 +162,7 @@ async fn unfinished_games_cannot_be_ranked_and_bad_boards_are_refused() {
     )
     .await;
     assert_eq!(
-        (status, body["error"]["code"].as_str()),
+        (status, code(&body)),
         (StatusCode::CONFLICT, Some("not_finished"))
     );
     server.stop().await;

@@ -11,7 +11,9 @@ use crate::AppState;
 use crate::api::saved::SavedState;
 use crate::error::ApiError;
 use crate::extract::{ApiPath, ApiQuery};
-use crate::store::{GameKind, GameUpdate, LeaderboardEntry, NewLeaderboardEntry, SavedGame};
+use crate::store::{
+    GameKind, GameStatus, GameUpdate, LeaderboardEntry, NewLeaderboardEntry, SavedGame,
+};
 use crate::time::now_ms;
 
 /// Time added to a timed puzzle's time for each hint that showed a move.
@@ -42,6 +44,14 @@ pub fn entry_name(raw: &str) -> Result<String, ApiError> {
 #[derive(Deserialize)]
 pub struct EntryBody {
     pub name: String,
+}
+
+/// The time of a finished timed puzzle, else 409 `not_finished` saying `why`.
+pub fn finished_time(game: &SavedGame, time_ms: Option<i64>, why: &str) -> Result<i64, ApiError> {
+    match (time_ms, game.status) {
+        (Some(time_ms), GameStatus::Finished) => Ok(time_ms),
+        _ => Err(ApiError::conflict("not_finished", why.to_owned())),
+    }
 }
 
 /// Refuses (409 `already_entered`) a game that is already on the leaderboard; `what` names it

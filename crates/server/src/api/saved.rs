@@ -4,11 +4,11 @@
 use serde::Deserialize;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::AppState;
 use crate::error::ApiError;
-use crate::store::{GameKind, GameStatus, SavedGame};
+use crate::store::{GameKind, GameStatus, NewGame, SavedGame};
 
 /// A game module's saved state: the JSON in a saved game's `state`.
 pub trait SavedState: Serialize + DeserializeOwned {
@@ -27,6 +27,25 @@ pub trait SavedState: Serialize + DeserializeOwned {
 #[derive(Deserialize)]
 pub struct RevisionBody {
     pub revision: i64,
+}
+
+/// Saves a new one-player game (mode `solo`, no named players) of `S`'s kind.
+pub async fn create_solo<S: SavedState>(
+    app: &AppState,
+    variant: String,
+    state: &S,
+) -> Result<SavedGame, ApiError> {
+    let game = app
+        .store
+        .create_game(NewGame {
+            kind: S::KIND,
+            variant,
+            mode: "solo".into(),
+            players: json!({}),
+            state: state.to_json(),
+        })
+        .await?;
+    Ok(game)
 }
 
 /// Game `id` and its state; 404 when it is a game of another kind, 500 when its state cannot be

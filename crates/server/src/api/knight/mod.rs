@@ -19,12 +19,12 @@ use serde_json::json;
 use self::state::{GameState, GameView};
 use crate::AppState;
 use crate::api::leaderboards::{
-    EntryBody, Standing, ensure_not_entered, enter, entry_name, solved_time_ms,
+    EntryBody, Standing, ensure_not_entered, enter, entry_name, finished_time, solved_time_ms,
 };
-use crate::api::saved::{RevisionBody, SavedState, ensure_ongoing, load};
+use crate::api::saved::{RevisionBody, SavedState, create_solo, ensure_ongoing, load};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame};
+use crate::store::{GameStatus, GameUpdate};
 use crate::time::now_ms;
 
 /// Board sides a game may use (the page offers 5x5 to 12x12, 9x10 and any rectangle up to 30x30;
@@ -104,16 +104,7 @@ async fn new_game(
         hints: 0,
         entered: false,
     };
-    let game = app
-        .store
-        .create_game(NewGame {
-            kind: GameKind::Knight,
-            variant: variant(&state),
-            mode: "solo".into(),
-            players: json!({}),
-            state: state.to_json(),
-        })
-        .await?;
+    let game = create_solo(&app, variant(&state), &state).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
@@ -272,12 +263,11 @@ async fn enter_leaderboard(
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut state) = load::<GameState>(&app, id).await?;
     let name = entry_name(&body.name)?;
-    let (Some(time_ms), GameStatus::Finished) = (state.time_ms, game.status) else {
-        return Err(ApiError::conflict(
-            "not_finished",
-            "only a complete tour can enter the leaderboard",
-        ));
-    };
+    let time_ms = finished_time(
+        &game,
+        state.time_ms,
+        "only a complete tour can enter the leaderboard",
+    )?;
     ensure_not_entered(state.entered, "this tour")?;
     // Verified again from the saved trail, not from anything the page says.
     let board = state.board()?;

@@ -16,10 +16,10 @@ use serde_json::json;
 use self::state::{GameState, GameView, LevelView};
 use crate::AppState;
 use crate::api::leaderboards::{EntryBody, Standing, ensure_not_entered, enter, entry_name};
-use crate::api::saved::{SavedState, load as load_saved, load_at};
+use crate::api::saved::{SavedState, create_solo, load as load_saved, load_at};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
+use crate::store::{GameStatus, GameUpdate, SavedGame};
 use crate::time::now_ms;
 
 pub fn routes() -> Router<AppState> {
@@ -70,16 +70,7 @@ async fn new_game(
         .await?
         .map_err(refused)?;
     let state = GameState::new(&game, now_ms(), false);
-    let saved = app
-        .store
-        .create_game(NewGame {
-            kind: GameKind::Link,
-            variant: variant(level.number),
-            mode: "solo".into(),
-            players: json!({}),
-            state: state.to_json(),
-        })
-        .await?;
+    let saved = create_solo(&app, variant(level.number), &state).await?;
     Ok(Json(GameView::new(&saved, &game, &state)))
 }
 

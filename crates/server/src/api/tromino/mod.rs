@@ -18,12 +18,12 @@ use serde_json::json;
 use self::state::{GameState, GameView, Piece};
 use crate::AppState;
 use crate::api::leaderboards::{
-    EntryBody, Standing, ensure_not_entered, enter, entry_name, solved_time_ms,
+    EntryBody, Standing, ensure_not_entered, enter, entry_name, finished_time, solved_time_ms,
 };
-use crate::api::saved::{RevisionBody, SavedState, ensure_ongoing, load};
+use crate::api::saved::{RevisionBody, SavedState, create_solo, ensure_ongoing, load};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame};
+use crate::store::{GameStatus, GameUpdate};
 use crate::time::now_ms;
 
 /// Board sides a game may use (the page offers 4, 8, 16 and 32).
@@ -85,16 +85,7 @@ async fn new_game(
         hints: 0,
         entered: false,
     };
-    let game = app
-        .store
-        .create_game(NewGame {
-            kind: GameKind::Tromino,
-            variant: variant(n),
-            mode: "solo".into(),
-            players: json!({}),
-            state: state.to_json(),
-        })
-        .await?;
+    let game = create_solo(&app, variant(n), &state).await?;
     Ok(Json(GameView::new(&game, &state, false)))
 }
 
@@ -268,12 +259,11 @@ async fn enter_leaderboard(
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut state) = load::<GameState>(&app, id).await?;
     let name = entry_name(&body.name)?;
-    let (Some(time_ms), GameStatus::Finished) = (state.time_ms, game.status) else {
-        return Err(ApiError::conflict(
-            "not_finished",
-            "only a covered board can enter the leaderboard",
-        ));
-    };
+    let time_ms = finished_time(
+        &game,
+        state.time_ms,
+        "only a covered board can enter the leaderboard",
+    )?;
     ensure_not_entered(state.entered, "this board")?;
     // Verified again from the saved pieces, not from anything the page says.
     qipan_tromino::verify_trominoes(state.size, state.missing_square(), &state.trominoes())
