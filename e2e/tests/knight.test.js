@@ -44,6 +44,28 @@ test('a 5x5 tour is started, undone, completed by hints and ranked', async () =>
   await page.close();
 });
 
+test('a second tab shows the moves of the first at once, and the other way round', async () => {
+  const first = await openPage(browser, '/knight/', { locale: 'en-US' });
+  await first.selectOption('#size', '6x6');
+  await first.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 36);
+  await first.click(cell(0, 0));
+  await first.waitForSelector('#board text.knight');
+  // The second tab resumes the same saved game (the browser remembers it).
+  const second = await openPage(browser, '/knight/', { locale: 'en-US' });
+  await second.waitForSelector('#board text.knight');
+  await first.click(cell(1, 2));
+  await second.waitForFunction(() => document.querySelectorAll('#board text.step').length === 1, null, { timeout: 5000 });
+  await second.click(cell(3, 3));
+  await first.waitForFunction(() => document.querySelectorAll('#board text.step').length === 2, null, { timeout: 5000 });
+  // No 409 was needed: the page was up to date before the move.
+  assert.doesNotMatch(await first.textContent('#status'), /another window/);
+  await screenshot(second, 'knight-second-tab');
+  assert.deepEqual(first.problems, []);
+  assert.deepEqual(second.problems, []);
+  await first.close();
+  await second.close();
+});
+
 test('auto-solve animates a closed tour of the Xiangqi board, in Chinese', async () => {
   const page = await openPage(browser, '/knight/', { locale: 'zh-CN' });
   await page.selectOption('#size', '9x10');

@@ -8,6 +8,7 @@ import { Board } from './board.js';
 import * as client from './client.js';
 import { Replay } from './replay.js';
 import { renderSaves } from './saves.js';
+import { createWatcher } from '/js/watch.js';
 
 applyTranslations();
 
@@ -163,8 +164,18 @@ function render() {
   });
 }
 
+// Another tab (or device) changed this game: show the saved game as it is now.
+const watcher = createWatcher();
+const watching = {
+  current: () => (page.game ? page.game.revision : -1),
+  onChange: (revision) => {
+    if (revision !== null && !page.thinking && !page.replaying) reload();
+  },
+};
+
 function setGame(view) {
   page.game = view;
+  watcher.follow(view ? view.id : null, watching);
   if (view) {
     localStorage.setItem(CURRENT_KEY, String(view.id));
     history.replaceState(null, '', `?game=${view.id}`);

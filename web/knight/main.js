@@ -9,6 +9,7 @@ import { drawBoard } from './board.js';
 import { createAutoplay } from './autoplay.js';
 import { Clock, formatTime, showTimer } from '/js/timer.js';
 import { showLeaderboard } from '/js/leaderboard.js';
+import { createWatcher } from '/js/watch.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
@@ -71,8 +72,20 @@ function describe() {
   else say('knight.your_turn', params);
 }
 
+// Another tab (or device) changed this game: show the saved game as it is now.
+const watcher = createWatcher();
+const watching = {
+  current: () => (game ? game.revision : -1),
+  onChange: (revision) => run(async () => {
+    if (revision === null || !game) return;
+    hintSquare = null;
+    setGame(await server.loadGame(game.id));
+  }),
+};
+
 function setGame(view) {
   game = view;
+  watcher.follow(view.id, watching);
   try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
   clock.set(view.elapsed_ms, view.status === 'ongoing');
   $('closed').checked = view.closed;
@@ -103,6 +116,7 @@ async function run(action) {
 function chooseStart() {
   stopSolver();
   game = null;
+  watcher.follow(null);
   hintSquare = null;
   clock.set(0, false);
   $('lb-form').hidden = true;

@@ -8,6 +8,7 @@ import { STRINGS } from './strings.js';
 import { drawBoard, flashPath, fadeTiles, tileOf, faceName } from './board.js';
 import { Clock, formatCountdown } from '/js/timer.js';
 import { fillLeaderboard, topEntries } from '/js/leaderboard.js';
+import { createWatcher } from '/js/watch.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
@@ -107,9 +108,22 @@ function redraw() {
   showClock();
 }
 
+// Another tab (or device) changed this game: show the saved game as it is now.
+const watcher = createWatcher();
+const watching = {
+  current: () => (game ? game.revision : -1),
+  onChange: (revision) => call(async () => {
+    if (revision === null || !game) return;
+    selected = null;
+    hint = null;
+    adopt(await server.loadGame(game.id));
+  }),
+};
+
 /** Takes a new view of the game from the server. */
 function adopt(view) {
   game = view;
+  watcher.follow(view.id, watching);
   clock.set(view.time_left_ms, view.state === 'playing');
   try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
   if (view.status === 'finished') {

@@ -11,6 +11,7 @@ import { createTray } from './tray.js';
 import { createDemo } from './demo.js';
 import { Clock, formatTime, showTimer } from '/js/timer.js';
 import { showLeaderboard } from '/js/leaderboard.js';
+import { createWatcher } from '/js/watch.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
@@ -91,8 +92,21 @@ function redraw() {
   svg.classList.toggle('choosing', mode === 'choose');
 }
 
+// Another tab (or device) changed this game: show the saved game as it is now.
+const watcher = createWatcher();
+const watching = {
+  current: () => (game ? game.revision : -1),
+  onChange: (revision) => run(async () => {
+    if (revision === null || !game) return;
+    hintPiece = null;
+    ghost = null;
+    setGame(await server.loadGame(game.id));
+  }),
+};
+
 function setGame(view) {
   game = view;
+  watcher.follow(view.id, watching);
   try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
   clock.set(view.elapsed_ms, view.status === 'ongoing');
   $('size').value = String(view.size);

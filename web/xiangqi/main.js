@@ -9,6 +9,7 @@ import { drawBoard, generalSquare, parseFen, pointAt, svgPoint } from './board.j
 import { renderRecord } from './record.js';
 import { resultText, showSaves } from './saves.js';
 import * as server from './game-api.js';
+import { createWatcher } from '/js/watch.js';
 
 registerStrings(STRINGS);
 applyTranslations();
@@ -169,9 +170,20 @@ function render() {
   renderMessage();
 }
 
+// Another tab (or device) changed this game: show the saved game as it is now.
+const watcher = createWatcher();
+const watching = {
+  current: () => (game ? game.revision : -1),
+  onChange: (revision) => {
+    if (revision === null || busy || !game) return;
+    server.loadGame(game.id).then((view) => setGame(view), () => {});
+  },
+};
+
 function setGame(next, { keepMessage = false } = {}) {
   const changed = !game || game.id !== next.id;
   game = next;
+  watcher.follow(game.id, watching);
   viewPly = null;
   selected = null;
   hintMove = null;

@@ -23,6 +23,7 @@ pub mod error;
 pub mod extract;
 pub mod store;
 mod time;
+pub mod watch;
 
 use std::future::Future;
 use std::io;
@@ -37,6 +38,7 @@ use tower_http::trace::TraceLayer;
 use crate::compute::ComputePool;
 use crate::config::{Config, DbLocation};
 use crate::store::{SqliteStore, Store, StoreError};
+use crate::watch::{WatchedStore, Watchers};
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -45,6 +47,8 @@ pub struct AppState {
     pub store: Arc<dyn Store>,
     /// Where engine searches and big solves run.
     pub compute: ComputePool,
+    /// The pages watching saved games, told of every change the store accepts.
+    pub watchers: Watchers,
 }
 
 /// The whole application as a router: `/api/...` and the web UI for every other path.
@@ -146,8 +150,10 @@ impl Server {
                 });
             }
         };
+        let watchers = Watchers::default();
         let state = AppState {
-            store: Arc::new(store),
+            store: Arc::new(WatchedStore::new(Arc::new(store), watchers.clone())),
+            watchers,
             compute: ComputePool::new(
                 config.limits.max_concurrent_computations,
                 config.limits.max_compute_time,
@@ -179,7 +185,13 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
         let store = Arc::clone(&self.state.store);
+        let watchers = self.state.watchers.clone();
         let router = app(self.state, self.max_body_bytes);
+        // Open game watchers would keep their connections (and the shutdown) waiting: hang up.
+        let shutdown = async move {
+            shutdown.await;
+            watchers.close();
+        };
         let served = axum::serve(self.listener, router)
             .with_graceful_shutdown(shutdown)
             .await;

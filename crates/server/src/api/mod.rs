@@ -1,6 +1,7 @@
 //! The JSON API under `/api`: common routes (health, saved games, leaderboards) and one module per
 //! game. Handlers stay thin: they translate HTTP to library calls and back.
 
+mod events;
 mod games;
 mod gomoku;
 mod health;
@@ -22,6 +23,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(health::routes())
         .merge(games::routes())
+        .merge(events::routes())
         .merge(gomoku::routes())
         .merge(knight::routes())
         .merge(leaderboards::routes())

@@ -1,0 +1,85 @@
+//! `GET /api/games/{id}/events`: a WebSocket that tells a page when its saved game changes. It
+//! sends `{"id": 7, "revision": 12}` at once and after every accepted change (another tab's move,
+//! the engine's reply), `{"id": 7, "revision": null}` when the game is deleted, and closes when
+//! the server shuts down. The page reloads the game when the revision is newer than its own.
+
+use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use axum::routing::get;
+use axum::{Router, http::StatusCode};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::ApiPath;
+use crate::watch::Change;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/games/{id}/events", get(watch_game))
+}
+
+async fn watch_game(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let upgrade = upgrade.map_err(|_| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "websocket_expected",
+            "this route is a WebSocket: open it with new WebSocket(...)",
+        )
+    })?;
+    // Subscribe before reading the game, so that no change falls between the two.
+    let changes = app.watchers.subscribe();
+    let game = app.store.game(id).await?;
+    let first = Change {
+        id,
+        revision: Some(game.revision),
+    };
+    Ok(upgrade.on_upgrade(move |socket| relay(app, socket, changes, first)))
+}
+
+/// Sends `first`, then every change of game `first.id`, until the page or the server hangs up.
+async fn relay(
+    app: AppState,
+    mut socket: WebSocket,
+    mut changes: tokio::sync::broadcast::Receiver<Change>,
+    first: Change,
+) {
+    let id = first.id;
+    let mut closing = app.watchers.closing();
+    let mut next = Some(first);
+    loop {
+        if let Some(change) = next.take() {
+            let Ok(text) = serde_json::to_string(&change) else {
+                break;
+            };
+            if socket.send(Message::Text(text.into())).await.is_err() || change.revision.is_none() {
+                break;
+            }
+        }
+        let mut lagged = false;
+        tokio::select! {
+            change = changes.recv() => match change {
+                Ok(change) if change.id == id => next = Some(change),
+                Ok(_) => {}
+                Err(RecvError::Lagged(_)) => lagged = true,
+                Err(RecvError::Closed) => break,
+            },
+            message = socket.recv() => match message {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+            _ = async { closing.wait_for(|&closed| closed).await.is_ok() } => break,
+        }
+        if lagged {
+            // Fell behind: the game as it is now says all that was missed.
+            let revision = app.store.game(id).await.ok().map(|g| g.revision);
+            next = Some(Change { id, revision });
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}

@@ -1,0 +1,58 @@
+// Watching the saved game a page shows: the server says over a WebSocket
+// (GET /api/games/{id}/events) whenever the game changes, from another tab or another device, and
+// the page reloads it instead of finding out later with a 409 "stale".
+
+/** How long after a change the page looks at its own revision: its own answer lands first. */
+const SETTLE_MS = 400;
+/** How long to wait before watching again after the connection dropped. */
+const RETRY_MS = 3000;
+
+/**
+ * Watches game `id`. `onChange(revision)` is called when the saved game is newer than
+ * `current()` (the page's revision), and `onChange(null)` when it was deleted. Returns a function
+ * that stops watching.
+ */
+export function watchGame(id, { current, onChange }) {
+  let socket = null;
+  let settle = null;
+  let retry = null;
+  let stopped = false;
+  const open = () => {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/events`);
+    socket.addEventListener('message', (event) => {
+      let change = null;
+      try { change = JSON.parse(event.data); } catch { return; }
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        if (stopped) return;
+        if (change.revision === null) onChange(null);
+        else if (change.revision > current()) onChange(change.revision);
+      }, SETTLE_MS);
+    });
+    socket.addEventListener('close', () => {
+      if (!stopped) retry = setTimeout(open, RETRY_MS);
+    });
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(settle);
+    clearTimeout(retry);
+    socket.close();
+  };
+}
+
+/** Keeps one watch at a time: `follow(id, handlers)` watches a new game and stops the last. */
+export function createWatcher() {
+  let watched = null;
+  let stop = () => {};
+  return {
+    follow(id, handlers) {
+      if (id === watched) return;
+      stop();
+      watched = id;
+      stop = id === null ? () => {} : watchGame(id, handlers);
+    },
+  };
+}
