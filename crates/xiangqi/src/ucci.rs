@@ -24,7 +24,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::engine::score::{MATE_BOUND, mate_in_moves};
 use crate::engine::{Clock, DEFAULT_HASH_MB, Engine, Info, Level, Limits, MAX_HASH_MB};
@@ -124,6 +124,7 @@ fn parse_go(
         movetime: time("movetime")?,
         clock: None,
         infinite: words.contains(&"infinite"),
+        started: None,
     };
     let moves_to_go = count("movestogo")?.map(|m| m.clamp(1, 1000) as u32);
     let (own_time, own_inc) = match dialect {
@@ -234,6 +235,8 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
              engine: &mut Option<Engine>| join(searching, engine, true);
         for line in input.lines() {
             let line = line?;
+            // The GUI's clock for a `go` runs from here.
+            let received = Instant::now();
             let line = line.trim();
             let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
             let rest = rest.trim();
@@ -328,7 +331,10 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                     let red = session.position.side_to_move() == crate::piece::Color::Red;
                     let millis = session.millis || session.dialect == Dialect::Uci;
                     let limits = match parse_go(&words, session.dialect, red, millis) {
-                        Ok(l) => l,
+                        Ok(l) => Limits {
+                            started: Some(received),
+                            ..l
+                        },
                         Err(why) => {
                             say(&out, &format!("info string 思考命令错误 bad go: {why}"));
                             continue;

@@ -144,3 +144,17 @@ fn no_level_gives_a_rook_away() {
         }
     }
 }
+
+#[test]
+fn time_is_counted_from_when_the_move_was_asked_for() {
+    // The `go` arrived a second ago with 200 ms to think: the time is already spent, so the
+    // search stops within its first iteration, still with a legal move.
+    let pos = Position::startpos();
+    let limits = Limits {
+        started: std::time::Instant::now().checked_sub(std::time::Duration::from_secs(1)),
+        ..Limits::movetime(std::time::Duration::from_millis(200))
+    };
+    let found = search(&mut Engine::new(4), &pos, limits);
+    assert!(found.depth <= 1, "searched to depth {}", found.depth);
+    assert!(pos.is_legal(found.best.expect("a move")));
+}

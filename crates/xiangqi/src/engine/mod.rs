@@ -21,10 +21,12 @@ pub mod limits;
 mod ordering;
 pub mod score;
 mod search;
+mod see;
 mod tt;
 pub mod values;
 
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 pub use eval::evaluate;
 pub use level::{Level, LevelError, Rng};
@@ -35,7 +37,7 @@ pub use search::{Info, Outcome};
 use crate::moves::Move;
 use crate::position::Position;
 use ordering::Heuristics;
-use search::Searcher;
+use search::{Bounds, Searcher};
 use tt::TranspositionTable;
 
 /// Default transposition-table size in MiB.
@@ -105,8 +107,8 @@ impl Engine {
 
     /// [`Engine::search`] on the opponent's time (`go ponder`): while `pondering` is set the
     /// time budget of `limits` is suspended (depth and node limits still apply); once it is
-    /// cleared (`ponderhit`) the search goes on as a normal timed search whose clock started
-    /// with the search, so it stops at once if the budget is already spent.
+    /// cleared (`ponderhit`) the search goes on as a normal timed search whose clock started at
+    /// [`Limits::started`] (the `go ponder`), so it stops at once if the budget is already spent.
     pub fn search_pondering(
         &mut self,
         pos: &Position,
@@ -129,15 +131,14 @@ impl Engine {
             max_depth = max_depth.min(cap);
         }
         let node_limit = if infinite { None } else { limits.nodes };
-        let mut searcher = Searcher::new(
-            pos,
-            &mut self.tt,
-            &mut self.heuristics,
+        let bounds = Bounds {
             stop,
             pondering,
             budget,
             node_limit,
-        );
+            start: limits.started.unwrap_or_else(Instant::now),
+        };
+        let mut searcher = Searcher::new(pos, &mut self.tt, &mut self.heuristics, bounds);
         let mut outcome = searcher.run(max_depth, banned, on_info);
         let chance = self.level.deviation_percent() as u64;
         if chance > 0 && outcome.depth > 0 && self.rng.below(100) < chance {

@@ -1,8 +1,10 @@
-//! Move ordering: the transposition-table move first, then captures by MVV-LVA (most valuable
-//! victim, least valuable attacker), then the two killer moves of the ply, then quiet moves by
-//! their history score (Schaeffer 1989, "The history heuristic and alpha-beta search
-//! enhancements in practice", IEEE PAMI 11(11)).
+//! Move ordering: the transposition-table move first, then captures that do not lose material
+//! by [`see`](super::see) in MVV-LVA order (most valuable victim, least valuable attacker), then
+//! the two killer moves of the ply, then quiet moves by their history score (Schaeffer 1989,
+//! "The history heuristic and alpha-beta search enhancements in practice", IEEE PAMI 11(11)),
+//! and last the captures that lose material.
 
+use super::see::loses_material;
 use super::values::MATERIAL_MG;
 use crate::moves::Move;
 use crate::piece::Color;
@@ -17,6 +19,8 @@ const HISTORY_MAX: i32 = 16_384;
 const TT_MOVE: i32 = 4_000_000;
 const CAPTURE: i32 = 2_000_000;
 const KILLER: [i32; 2] = [1_900_000, 1_800_000];
+/// Below every history score.
+const LOSING_CAPTURE: i32 = -2_000_000;
 
 /// Killer moves and history scores, kept across the iterations of a search.
 pub struct Heuristics {
@@ -117,7 +121,12 @@ pub fn score_moves(
         if Some(m) == tt_move {
             TT_MOVE
         } else if pos.is_capture(m) {
-            CAPTURE + mvv_lva(pos, m)
+            let base = if loses_material(pos, m) {
+                LOSING_CAPTURE
+            } else {
+                CAPTURE
+            };
+            base + mvv_lva(pos, m)
         } else if Some(m) == killers[0] {
             KILLER[0]
         } else if Some(m) == killers[1] {

@@ -13,9 +13,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::eval::evaluate;
-use super::limits::{Budget, MAX_DEPTH};
+use super::limits::{Budget, CLOCK_CHECK_NODES, MAX_DEPTH};
 use super::ordering::{Heuristics, MAX_PLY, mvv_lva, pick, score_moves};
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, PERPETUAL_CHECK_WIN, Score, mated_in};
+use super::see::loses_material;
 use super::tt::{Bound, TranspositionTable};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -33,7 +34,7 @@ pub struct Info {
     pub score: Score,
     /// Nodes searched so far.
     pub nodes: u64,
-    /// Milliseconds since the search started.
+    /// Milliseconds since the search started (since the `go`, when the limits say when).
     pub millis: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
@@ -82,6 +83,20 @@ const DELTA_MARGIN: Score = 200;
 /// Half-width of the first aspiration window.
 const ASPIRATION: Score = 30;
 
+/// What ends a search besides its depth.
+pub(crate) struct Bounds<'a> {
+    /// Set by the GUI to stop at once.
+    pub(crate) stop: &'a AtomicBool,
+    /// Set while the search runs on the opponent's time: the budget does not bind.
+    pub(crate) pondering: &'a AtomicBool,
+    /// The time budget.
+    pub(crate) budget: Budget,
+    /// Nodes to search at most.
+    pub(crate) node_limit: Option<u64>,
+    /// When the budget started to run.
+    pub(crate) start: Instant,
+}
+
 /// One search in progress.
 pub(crate) struct Searcher<'a> {
     pos: Position,
@@ -108,20 +123,17 @@ impl<'a> Searcher<'a> {
         pos: &Position,
         tt: &'a mut TranspositionTable,
         heuristics: &'a mut Heuristics,
-        stop: &'a AtomicBool,
-        pondering: &'a AtomicBool,
-        budget: Budget,
-        node_limit: Option<u64>,
+        bounds: Bounds<'a>,
     ) -> Searcher<'a> {
         Searcher {
             pos: pos.clone(),
             tt,
             heuristics,
-            stop,
-            pondering,
-            start: Instant::now(),
-            budget,
-            node_limit,
+            stop: bounds.stop,
+            pondering: bounds.pondering,
+            start: bounds.start,
+            budget: bounds.budget,
+            node_limit: bounds.node_limit,
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -142,10 +154,10 @@ impl<'a> Searcher<'a> {
         self.pondering.load(Ordering::Relaxed)
     }
 
-    /// Checks the stop flag, the clock and the node limit (every 1024 nodes, and at once when
-    /// `now` is set).
+    /// Checks the stop flag, the clock and the node limit (every [`CLOCK_CHECK_NODES`] nodes,
+    /// and at once when `now` is set).
     fn check_limits(&mut self, now: bool) {
-        if self.stopped || (!now && self.nodes & 1023 != 0) {
+        if self.stopped || (!now && !self.nodes.is_multiple_of(CLOCK_CHECK_NODES)) {
             return;
         }
         if self.stop.load(Ordering::Relaxed)
@@ -497,7 +509,8 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Quiescence search: captures (all evasions when in check) until the position is quiet.
+    /// Quiescence search: captures (all evasions when in check) until the position is quiet;
+    /// captures that lose material by SEE are skipped.
     fn quiesce(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
         self.pv_len[ply] = ply;
         self.nodes += 1;
@@ -547,7 +560,7 @@ impl<'a> Searcher<'a> {
                     .pos
                     .piece_at(m.to())
                     .map_or(0, |p| super::values::MATERIAL_EG[p.role.index()]);
-                if stand_pat + victim + DELTA_MARGIN <= alpha {
+                if stand_pat + victim + DELTA_MARGIN <= alpha || loses_material(&self.pos, m) {
                     continue;
                 }
             }
