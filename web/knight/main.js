@@ -10,6 +10,7 @@ import { createAutoplay } from './autoplay.js';
 import { Clock, formatTime, showTimer } from '/js/timer.js';
 import { showLeaderboard } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
+import { rememberGame, resumeGame } from '/js/remember.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
@@ -86,7 +87,7 @@ const watching = {
 function setGame(view) {
   game = view;
   watcher.follow(view.id, watching);
-  try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
+  rememberGame(STORAGE_KEY, view.id);
   clock.set(view.elapsed_ms, view.status === 'ongoing');
   $('closed').checked = view.closed;
   const preset = `${view.cols}x${view.rows}`;
@@ -236,7 +237,7 @@ $('lb-form').addEventListener('submit', (event) => {
 });
 
 // The timer, counted locally from the server's elapsed time.
-showTimer($('timer'), () => (!game ? 0 : clock.running ? clock.read() : (game.time_ms ?? clock.read())));
+showTimer($('timer'), () => (game ? clock.read() : 0));
 
 window.addEventListener('qipan:language', () => {
   if (message.key) say(message.key, message.params, message.kind);
@@ -247,14 +248,8 @@ window.addEventListener('qipan:language', () => {
 // Resume the last game, or wait for a start square.
 (async () => {
   $('solve-play').textContent = t('knight.solve_play');
-  let id = null;
-  try { id = Number(localStorage.getItem(STORAGE_KEY)) || null; } catch { /* no storage */ }
-  if (id) {
-    try {
-      setGame(await server.loadGame(id));
-      refreshLeaderboard();
-      return;
-    } catch { /* gone: choose a new start */ }
-  }
-  chooseStart();
+  const view = await resumeGame(STORAGE_KEY, server.loadGame);
+  if (!view) return chooseStart();
+  setGame(view);
+  refreshLeaderboard();
 })();

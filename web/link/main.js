@@ -9,6 +9,7 @@ import { drawBoard, flashPath, fadeTiles, tileOf, faceName } from './board.js';
 import { Clock, formatCountdown } from '/js/timer.js';
 import { fillLeaderboard, topEntries } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
+import { rememberGame, resumeGame } from '/js/remember.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
@@ -125,7 +126,7 @@ function adopt(view) {
   game = view;
   watcher.follow(view.id, watching);
   clock.set(view.time_left_ms, view.state === 'playing');
-  try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
+  rememberGame(STORAGE_KEY, view.id);
   if (view.status === 'finished') {
     const key = `link.status.${view.state}`;
     say(key, { score: view.score }, view.state === 'won' ? 'good' : 'error');
@@ -277,16 +278,11 @@ async function init() {
     explain(err);
     return;
   }
-  let saved = null;
-  try { saved = localStorage.getItem(STORAGE_KEY); } catch { /* none */ }
-  if (saved) {
-    try {
-      adopt(await server.loadGame(Number(saved)));
-      $('level').value = String(game.level.number);
-      if (game.status !== 'finished') message = { key: null, text: '', kind: '' };
-    } catch {
-      game = null;
-    }
+  const view = await resumeGame(STORAGE_KEY, server.loadGame);
+  if (view) {
+    adopt(view);
+    $('level').value = String(game.level.number);
+    if (game.status !== 'finished') message = { key: null, text: '', kind: '' };
   }
   redraw();
   showLeaderboard();

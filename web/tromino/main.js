@@ -12,6 +12,7 @@ import { createDemo } from './demo.js';
 import { Clock, formatTime, showTimer } from '/js/timer.js';
 import { showLeaderboard } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
+import { rememberGame, rememberedGame, resumeGame } from '/js/remember.js';
 import * as server from './game-api.js';
 
 registerStrings(STRINGS);
@@ -107,7 +108,7 @@ const watching = {
 function setGame(view) {
   game = view;
   watcher.follow(view.id, watching);
-  try { localStorage.setItem(STORAGE_KEY, String(view.id)); } catch { /* not remembered */ }
+  rememberGame(STORAGE_KEY, view.id);
   clock.set(view.elapsed_ms, view.status === 'ongoing');
   $('size').value = String(view.size);
   $('lb-form').hidden = !(view.status === 'finished' && !view.entered);
@@ -230,7 +231,7 @@ $('choose-square').addEventListener('click', () => {
     say('tromino.pick_square');
     redraw();
   } else {
-    run(async () => setGame(await server.loadGame(Number(localStorage.getItem(STORAGE_KEY)))));
+    run(async () => setGame(await server.loadGame(rememberedGame(STORAGE_KEY))));
   }
 });
 $('size').addEventListener('change', () => {
@@ -293,10 +294,7 @@ $('lb-form').addEventListener('submit', (event) => {
 });
 
 // The timer, counted locally from the server's elapsed time.
-showTimer($('timer'), () => {
-  if (!game || game.id === undefined) return null;
-  return clock.running ? clock.read() : (game.time_ms ?? clock.read());
-});
+showTimer($('timer'), () => (game && game.id !== undefined ? clock.read() : null));
 
 window.addEventListener('qipan:language', () => {
   if (message.key) say(message.key, message.params, message.kind);
@@ -307,14 +305,8 @@ window.addEventListener('qipan:language', () => {
 // Resume the last game, or start one.
 (async () => {
   $('demo-play').textContent = t('tromino.demo_play');
-  let id = null;
-  try { id = Number(localStorage.getItem(STORAGE_KEY)) || null; } catch { /* no storage */ }
-  if (id) {
-    try {
-      setGame(await server.loadGame(id));
-      refreshLeaderboard();
-      return;
-    } catch { /* gone: start a new one */ }
-  }
-  newGame(undefined);
+  const view = await resumeGame(STORAGE_KEY, server.loadGame);
+  if (!view) return newGame(undefined);
+  setGame(view);
+  refreshLeaderboard();
 })();

@@ -10,6 +10,7 @@ import { renderRecord } from './record.js';
 import { resultText, showSaves } from './saves.js';
 import * as server from './game-api.js';
 import { createWatcher } from '/js/watch.js';
+import { rememberGame, rememberedGame } from '/js/remember.js';
 
 registerStrings(STRINGS);
 applyTranslations();
@@ -189,7 +190,7 @@ function setGame(next, { keepMessage = false } = {}) {
   hintMove = null;
   if (changed) engineLine = null;
   if (!keepMessage) message = null;
-  try { localStorage.setItem(GAME_KEY, String(game.id)); } catch { /* not remembered */ }
+  rememberGame(GAME_KEY, game.id);
   render();
   if (changed) refreshSaves();
 }
@@ -483,8 +484,7 @@ async function start() {
   $('notation').value = prefs.notation;
   $('chars').value = prefs.chars;
   syncForm();
-  let id = null;
-  try { id = Number(localStorage.getItem(GAME_KEY)) || null; } catch { /* none */ }
+  let id = rememberedGame(GAME_KEY);
   const fromUrl = Number(new URLSearchParams(location.search).get('game'));
   if (fromUrl) id = fromUrl;
   await run(async () => {
