@@ -1,8 +1,9 @@
 //! Criterion benchmarks: closed tours on 100×100 ... 10000×10000 (squares per second), an open
-//! tour on an odd board, a long 4-wide board, verification, and the Warnsdorff search on 8×8.
+//! tour on an odd board, a long 4-wide board, verification, the Warnsdorff search on 8×8, and a
+//! hint for a trail on 8×8.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use qipan_knight::{Board, Square, TourKind, tour, verify};
+use qipan_knight::{Board, Budget, Square, TourKind, hint, tour, verify};
 use std::hint::black_box;
 
 fn square_boards(c: &mut Criterion) {
@@ -41,6 +42,17 @@ fn other_work(c: &mut Criterion) {
     group.throughput(Throughput::Elements(64));
     group.bench_function("search 8x8 from b1", |b| {
         b.iter(|| tour(small, black_box(Square::new(1, 0)), TourKind::Open))
+    });
+    let trail = [(0, 0), (1, 2), (2, 4), (0, 5)].map(|(x, y)| Square::new(x, y));
+    group.bench_function("hint 8x8 after 3 moves", |b| {
+        b.iter(|| {
+            hint(
+                small,
+                black_box(&trail),
+                TourKind::Open,
+                Budget::nodes(20_000_000),
+            )
+        })
     });
     group.finish();
 }

@@ -1,8 +1,11 @@
 //! Bench rows for the knight's tour: closed tours on 100×100, 1000×1000 and 10000×10000 boards
 //! (time, squares per second, memory of the result), an open tour on an odd board and on a long
-//! 4-wide board, and verification.
+//! 4-wide board, verification, and the hint: a typical one, and how soon after its clock a hint
+//! that cannot decide answers "unknown".
 
-use qipan_knight::{Board, Square, TourKind, tour, verify};
+use std::time::{Duration, Instant};
+
+use qipan_knight::{Board, Budget, Hint, Square, TourKind, hint, tour, verify};
 
 use super::timing::best_of;
 use super::{Case, Row};
@@ -17,6 +20,10 @@ pub fn cases() -> Vec<Case> {
         Case {
             name: "knight odd, narrow boards and verify",
             run: other_rows,
+        },
+        Case {
+            name: "knight hint and its clock",
+            run: hint_rows,
         },
     ]
 }
@@ -91,4 +98,53 @@ fn other_rows() -> anyhow::Result<Vec<Row>> {
         "M squares/s",
     ));
     Ok(rows)
+}
+
+/// The clock the server gives a hint.
+const HINT_CLOCK: Duration = Duration::from_millis(1500);
+
+fn hint_rows() -> anyhow::Result<Vec<Row>> {
+    let squares = |cells: &[(u32, u32)]| {
+        cells
+            .iter()
+            .map(|&(x, y)| Square::new(x, y))
+            .collect::<Vec<_>>()
+    };
+    // A typical hint: 8x8, a few moves played from a corner.
+    let board = Board::new(8, 8)?;
+    let trail = squares(&[(0, 0), (1, 2), (2, 4), (0, 5)]);
+    let typical = best_of(5, || {
+        let found = hint(
+            board,
+            &trail,
+            TourKind::Open,
+            Budget::until(Instant::now() + HINT_CLOCK),
+        )?;
+        anyhow::ensure!(matches!(found, Hint::Next(_)), "8x8 hint: {found:?}");
+        Ok(found)
+    })?;
+    // A hopeless one: on 30x30 a1 is cut off (b3 and c2 are behind the knight), which only
+    // trying every path would prove; the clock must end it.
+    let board = Board::new(30, 30)?;
+    let trail = squares(&[(1, 2), (3, 3), (2, 1), (4, 2)]);
+    let clock = Duration::from_millis(100);
+    let mut late = Duration::ZERO;
+    for _ in 0..5 {
+        let start = Instant::now();
+        let found = hint(board, &trail, TourKind::Open, Budget::until(start + clock))?;
+        anyhow::ensure!(found == Hint::Unknown, "30x30 cut-off hint: {found:?}");
+        late = late.max(start.elapsed().saturating_sub(clock));
+    }
+    Ok(vec![
+        Row::new(
+            "knight hint 8x8 after 3 moves",
+            typical.as_secs_f64() * 1e3,
+            "ms",
+        ),
+        Row::new(
+            "knight hint, 30x30 hopeless: late past 100 ms",
+            late.as_secs_f64() * 1e3,
+            "ms",
+        ),
+    ])
 }
