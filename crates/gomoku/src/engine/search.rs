@@ -77,8 +77,10 @@ impl<'a> Searcher<'a> {
                 .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
-    /// The candidate moves of the side to move, best first (empty when it has lost).
-    pub fn candidates(&mut self, limit: usize) -> Vec<usize> {
+    /// The candidate moves of the side to move, best first (empty when it has lost): the answers
+    /// to the opponent's four or open three (all of them), else the `limit` best points near the
+    /// stones.
+    pub fn candidates(&mut self, mut limit: usize) -> Vec<usize> {
         let me = self.st.side();
         let opp = me.opponent();
         let opp_fives = self.st.five_points(opp, None);
@@ -91,6 +93,7 @@ impl<'a> Searcher<'a> {
                 .filter(|&q| self.st.is_legal(q, opp))
                 .collect();
             if !opp_threat.is_empty() {
+                limit = usize::MAX;
                 let mut m = self.points_of_kind(opp, kind::FOUR);
                 for q in self.points_of_kind(me, kind::FOUR) {
                     if !m.contains(&q) {
@@ -111,7 +114,7 @@ impl<'a> Searcher<'a> {
         moves.sort_by_cached_key(|&q| {
             std::cmp::Reverse(st.value(q, me) * 5 / 4 + st.value(q, me.opponent()))
         });
-        let mut out = Vec::with_capacity(limit.min(moves.len()));
+        let mut out = Vec::with_capacity(moves.len().min(limit));
         for q in moves {
             if out.len() >= limit {
                 break;
@@ -185,7 +188,14 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let mut moves = self.candidates(if ply < 2 { 20 } else { 12 });
+        // Narrower with depth: deep plies look only at the best few points, so that the time
+        // goes into depth (answers to a four or an open three are never cut).
+        let mut moves = self.candidates(match ply {
+            0 | 1 => 20,
+            2 | 3 => 12,
+            4 | 5 => 7,
+            _ => 5,
+        });
         if moves.is_empty() {
             return -(WIN - ply - 1);
         }
