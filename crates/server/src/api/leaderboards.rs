@@ -8,12 +8,10 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::AppState;
-use crate::api::saved::SavedState;
+use crate::api::saved::{SavedState, save_action};
 use crate::error::ApiError;
 use crate::extract::{ApiPath, ApiQuery};
-use crate::store::{
-    GameKind, GameStatus, GameUpdate, LeaderboardEntry, NewLeaderboardEntry, SavedGame,
-};
+use crate::store::{GameKind, GameStatus, LeaderboardEntry, NewLeaderboardEntry, SavedGame};
 use crate::time::now_ms;
 
 /// Time added to a timed puzzle's time for each hint that showed a move.
@@ -84,15 +82,8 @@ pub async fn enter<S: SavedState>(
     name: String,
     standing: Standing,
 ) -> Result<SavedGame, ApiError> {
-    let update = GameUpdate {
-        state: state.to_json(),
-        append_actions: vec![json!({ "leaderboard": name })],
-        ..GameUpdate::default()
-    };
-    let saved = app
-        .store
-        .update_game(game.id, game.revision, update)
-        .await?;
+    let action = json!({ "leaderboard": name });
+    let saved = save_action(app, game.id, game.revision, state, action).await?;
     app.store
         .add_leaderboard_entry(NewLeaderboardEntry {
             game: S::KIND,

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::AppState;
 use crate::error::ApiError;
-use crate::store::{GameKind, GameStatus, NewGame, SavedGame};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
 
 /// A game module's saved state: the JSON in a saved game's `state`.
 pub trait SavedState: Serialize + DeserializeOwned {
@@ -81,6 +81,23 @@ pub async fn load_at<S: SavedState>(
         ));
     }
     Ok((game, state))
+}
+
+/// Saves `state` after an action (recorded in the game's actions as `action`), if game `id` is
+/// still at `revision` (else 409 `stale`); returns the game as saved.
+pub async fn save_action<S: SavedState>(
+    app: &AppState,
+    id: i64,
+    revision: i64,
+    state: &S,
+    action: Value,
+) -> Result<SavedGame, ApiError> {
+    let update = GameUpdate {
+        state: state.to_json(),
+        append_actions: vec![action],
+        ..GameUpdate::default()
+    };
+    Ok(app.store.update_game(id, revision, update).await?)
 }
 
 /// Refuses (409 `game_over`, saying `why`) any change to a game that is over.

@@ -21,7 +21,7 @@ use crate::AppState;
 use crate::api::leaderboards::{
     EntryBody, Standing, ensure_not_entered, enter, entry_name, finished_time, solved_time_ms,
 };
-use crate::api::saved::{RevisionBody, SavedState, create_solo, ensure_ongoing, load};
+use crate::api::saved::{RevisionBody, SavedState, create_solo, ensure_ongoing, load, save_action};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::store::{GameStatus, GameUpdate};
@@ -187,12 +187,7 @@ async fn undo(
         ));
     }
     let square = state.trail.pop();
-    let update = GameUpdate {
-        state: state.to_json(),
-        append_actions: vec![json!({ "undo": square })],
-        ..GameUpdate::default()
-    };
-    let game = app.store.update_game(id, body.revision, update).await?;
+    let game = save_action(&app, id, body.revision, &state, json!({ "undo": square })).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
@@ -241,12 +236,7 @@ async fn hint(
     // Only a hint that shows a move costs time.
     let game = if matches!(answer, HintAnswer::Next { .. }) {
         state.hints += 1;
-        let update = GameUpdate {
-            state: state.to_json(),
-            append_actions: vec![json!({ "hint": answer })],
-            ..GameUpdate::default()
-        };
-        app.store.update_game(id, body.revision, update).await?
+        save_action(&app, id, body.revision, &state, json!({ "hint": answer })).await?
     } else {
         game
     };

@@ -20,7 +20,7 @@ use crate::AppState;
 use crate::api::leaderboards::{
     EntryBody, Standing, ensure_not_entered, enter, entry_name, finished_time, solved_time_ms,
 };
-use crate::api::saved::{RevisionBody, SavedState, create_solo, ensure_ongoing, load};
+use crate::api::saved::{RevisionBody, SavedState, create_solo, ensure_ongoing, load, save_action};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::store::{GameStatus, GameUpdate};
@@ -195,12 +195,7 @@ async fn undo(
             "no tromino has been placed yet",
         ));
     };
-    let update = GameUpdate {
-        state: state.to_json(),
-        append_actions: vec![json!({ "undo": piece })],
-        ..GameUpdate::default()
-    };
-    let game = app.store.update_game(id, body.revision, update).await?;
+    let game = save_action(&app, id, body.revision, &state, json!({ "undo": piece })).await?;
     Ok(Json(GameView::new(&game, &state, false)))
 }
 
@@ -240,12 +235,7 @@ async fn hint(
         ));
     };
     state.hints += 1;
-    let update = GameUpdate {
-        state: state.to_json(),
-        append_actions: vec![json!({ "hint": hint })],
-        ..GameUpdate::default()
-    };
-    let game = app.store.update_game(id, body.revision, update).await?;
+    let game = save_action(&app, id, body.revision, &state, json!({ "hint": hint })).await?;
     Ok(Json(HintView {
         game: GameView::new(&game, &state, false),
         hint,
