@@ -35,6 +35,16 @@ impl Level {
         [0, 0, 0, 0, 0, 0, 2, 3, 4, 4][usize::from(self.0 - 1)]
     }
 
+    /// Candidate moves tried at plies 0–1, 2–3, 4–5 and beyond. The depth-limited levels look
+    /// wide; full strength, limited by time only, looks narrower and so deeper.
+    pub(crate) fn breadth(self) -> [usize; 4] {
+        if self == Level::MAX {
+            [16, 10, 7, 5]
+        } else {
+            [20, 12, 7, 5]
+        }
+    }
+
     /// Random spread added to the shape value when choosing by shape (levels 1–3).
     pub(crate) fn noise(self) -> i32 {
         [40, 20, 10, 0, 0, 0, 0, 0, 0, 0][usize::from(self.0 - 1)]

@@ -31,6 +31,8 @@ pub struct Searcher<'a> {
     pub(super) vct_failed: HashSet<u64>,
     /// VCF depth used at the leaves of the alpha-beta search.
     pub leaf_vcf: u32,
+    /// Candidate moves tried at plies 0–1, 2–3, 4–5 and beyond (when no threat must be answered).
+    pub breadth: [usize; 4],
     /// Plies beyond which leaves facing an open three are no longer extended.
     max_ply: i32,
 }
@@ -53,6 +55,7 @@ impl<'a> Searcher<'a> {
             vcf_failed: HashSet::new(),
             vct_failed: HashSet::new(),
             leaf_vcf: 0,
+            breadth: [20, 12, 7, 5],
             max_ply: 0,
         };
         searcher.stopped = searcher.out_of_time();
@@ -190,12 +193,7 @@ impl<'a> Searcher<'a> {
         }
         // Narrower with depth: deep plies look only at the best few points, so that the time
         // goes into depth (answers to a four or an open three are never cut).
-        let mut moves = self.candidates(match ply {
-            0 | 1 => 20,
-            2 | 3 => 12,
-            4 | 5 => 7,
-            _ => 5,
-        });
+        let mut moves = self.candidates(self.breadth[(ply as usize / 2).min(3)]);
         if moves.is_empty() {
             return -(WIN - ply - 1);
         }
