@@ -6,7 +6,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use qipan_gomoku::record::coords;
-use qipan_gomoku::{Board, Engine, Level, RuleSet, SearchLimits};
+use qipan_gomoku::{Board, Color, Engine, Level, RuleSet, SearchLimits};
 
 /// A quiet middle-game position with no forced move, where the engine would think for its whole
 /// time.
@@ -15,9 +15,9 @@ fn middle_game() -> Board {
     let mut board = Board::new(15).expect("a valid size");
     for (n, &p) in record.moves.iter().enumerate() {
         let colour = if n % 2 == 0 {
-            qipan_gomoku::Color::Black
+            Color::Black
         } else {
-            qipan_gomoku::Color::White
+            Color::White
         };
         board.set(p, Some(colour));
     }
@@ -79,8 +79,8 @@ fn a_search_stopped_from_another_thread_returns_its_best_move() {
 fn vcf_position() -> Board {
     let mut board = Board::new(15).expect("a valid size");
     for (text, colour) in [
-        ("h8 h9 h10 f11 g11", qipan_gomoku::Color::Black),
-        ("h7 a1 a15 o1 o15", qipan_gomoku::Color::White),
+        ("h8 h9 h10 f11 g11", Color::Black),
+        ("h7 a1 a15 o1 o15", Color::White),
     ] {
         for p in coords::parse(text, 15).expect("valid points").moves {
             board.set(p, Some(colour));
