@@ -21,8 +21,8 @@
 //! once with the best move found so far.
 
 use std::io::{self, BufRead, Write};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -212,27 +212,32 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
         millis: false,
     };
     thread::scope(|scope| -> io::Result<()> {
-        let mut searching: Option<thread::ScopedJoinHandle<'_, Engine>> = None;
+        // The engine comes back from a search thread through this channel, handed over just
+        // before its answer is written (see the thread below).
+        let mut searching: Option<mpsc::Receiver<Engine>> = None;
         let mut engine = Some(engine);
         // Whether the running search answers only when the GUI says so (infinite or ponder).
         let mut waits_for_gui = false;
         // Takes the engine back from a running search, stopping it first if asked to.
-        let join = |searching: &mut Option<thread::ScopedJoinHandle<'_, Engine>>,
+        let join = |searching: &mut Option<mpsc::Receiver<Engine>>,
                     engine: &mut Option<Engine>,
                     stop_first: bool| {
-            if let Some(handle) = searching.take() {
+            if let Some(handover) = searching.take() {
                 if stop_first {
                     stop.store(true, Ordering::SeqCst);
                 }
-                match handle.join() {
-                    Ok(e) => *engine = Some(e),
-                    Err(_) => *engine = Some(Engine::new(DEFAULT_HASH_MB)),
-                }
+                // A search thread that panicked hands nothing over: start afresh.
+                *engine = Some(
+                    handover
+                        .recv()
+                        .unwrap_or_else(|_| Engine::new(DEFAULT_HASH_MB)),
+                );
             }
         };
-        let finish =
-            |searching: &mut Option<thread::ScopedJoinHandle<'_, Engine>>,
-             engine: &mut Option<Engine>| join(searching, engine, true);
+        let finish = |searching: &mut Option<mpsc::Receiver<Engine>>,
+                      engine: &mut Option<Engine>| {
+            join(searching, engine, true)
+        };
         for line in input.lines() {
             let line = line?;
             // The GUI's clock for a `go` runs from here.
@@ -351,7 +356,9 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                         session.dialect,
                     );
                     let (out, stop, pondering) = (&out, &stop, &pondering);
-                    searching = Some(scope.spawn(move || {
+                    let (handover, taken_back) = mpsc::channel();
+                    searching = Some(taken_back);
+                    scope.spawn(move || {
                         let result = e.search_pondering(
                             &pos,
                             &limits,
@@ -375,12 +382,18 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                                 None => format!("bestmove {best}"),
                             },
                         };
+                        // Hand the engine back while holding the output, then answer: the
+                        // loop can go on at once (it never waits for this thread to end, which
+                        // a busy machine may delay), and whatever it prints next comes after
+                        // this answer.
+                        let Ok(mut w) = out.lock() else { return };
+                        let _ = handover.send(e);
                         if result.score.abs() > MATE_BOUND && dialect == Dialect::Ucci {
-                            say(out, &format!("info string mate score {}", result.score));
+                            let _ = writeln!(w, "info string mate score {}", result.score);
                         }
-                        say(out, &answer);
-                        e
-                    }));
+                        let _ = writeln!(w, "{answer}");
+                        let _ = w.flush();
+                    });
                 }
                 other => say(
                     &out,
