@@ -14,8 +14,10 @@
 //! up the search and starting its thread all count. The search looks at the clock every
 //! [`CLOCK_CHECK_NODES`] nodes (well under a millisecond) and stops at once when the hard budget
 //! is spent; what is left between that and the flag is the reserve, spent on sending `bestmove`
-//! and on the scheduling delays of a busy machine (measured at under 20 ms with two cores under
-//! full load, against the reserve's 50 ms; the arena adds its own `--margin-ms`).
+//! and on the scheduling delays of a busy machine. Measured on two cores with three runnable
+//! processes per core (compiles running), the answer left the engine at most about 50 ms after
+//! the hard budget, and the pipes and the GUI's own wake-up can add as much again, which is what
+//! a GUI's or the arena's time margin (`qipan arena --margin-ms`) is for.
 
 use std::time::{Duration, Instant};
 
