@@ -39,9 +39,9 @@ pub mod kind {
     pub const FIVE: u8 = 6;
 }
 
-/// Move value of each line pattern (indexed by the pattern constants). A five point is worth
-/// little more than an open four: the side to move takes it (the search sees that), the other side
-/// has it blocked, so a large value would only inflate scores at the search horizon.
+/// Move value of each line pattern (indexed by the pattern constants). A five point is worth only
+/// twice an open four: the side to move takes it (the search sees that), the other side has it
+/// blocked, so a large value would only inflate scores at the search horizon.
 const PATTERN_VALUE: [i32; 10] = [0, 1, 3, 4, 12, 14, 45, 50, 500, 1_000];
 
 /// The incremental engine board.
