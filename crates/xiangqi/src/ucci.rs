@@ -238,6 +238,16 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                       engine: &mut Option<Engine>| {
             join(searching, engine, true)
         };
+        // One search thread for the whole session, waiting for `go` jobs: a thread that sleeps
+        // and is woken gets the processor sooner on a busy machine than a new thread would, and
+        // the move's clock is already running.
+        let (jobs, queue) = mpsc::channel::<(Job, mpsc::Sender<Engine>)>();
+        let (out_ref, stop_ref, pondering_ref) = (&out, &stop, &pondering);
+        scope.spawn(move || {
+            for (job, handover) in queue {
+                think(job, out_ref, stop_ref, pondering_ref, handover);
+            }
+        });
         for line in input.lines() {
             let line = line?;
             // The GUI's clock for a `go` runs from here.
@@ -345,55 +355,26 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                             continue;
                         }
                     };
-                    let Some(mut e) = engine.take() else { continue };
+                    let Some(e) = engine.take() else { continue };
                     let ponder = words.contains(&"ponder");
                     stop.store(false, Ordering::SeqCst);
                     pondering.store(ponder, Ordering::SeqCst);
                     waits_for_gui = limits.infinite || ponder;
-                    let (pos, banned, dialect) = (
-                        session.position.clone(),
-                        session.banned.clone(),
-                        session.dialect,
-                    );
-                    let (out, stop, pondering) = (&out, &stop, &pondering);
                     let (handover, taken_back) = mpsc::channel();
-                    searching = Some(taken_back);
-                    scope.spawn(move || {
-                        let result = e.search_pondering(
-                            &pos,
-                            &limits,
-                            &banned,
-                            stop,
-                            pondering,
-                            &mut |info| say(out, &info_line(info, dialect)),
-                        );
-                        // An infinite search answers on `stop`; a ponder search on `stop` or,
-                        // if it ended before, on `ponderhit`.
-                        while !stop.load(Ordering::SeqCst)
-                            && (limits.infinite || pondering.load(Ordering::SeqCst))
-                        {
-                            thread::sleep(Duration::from_millis(1));
+                    let job = Job {
+                        engine: e,
+                        position: session.position.clone(),
+                        limits,
+                        banned: session.banned.clone(),
+                        dialect: session.dialect,
+                    };
+                    match jobs.send((job, handover)) {
+                        Ok(()) => searching = Some(taken_back),
+                        Err(mpsc::SendError((job, _))) => {
+                            engine = Some(job.engine);
+                            say(&out, "info string 搜索线程已停止 the search thread is gone");
                         }
-                        let answer = match (result.best, dialect) {
-                            (None, Dialect::Ucci) => "nobestmove".to_string(),
-                            (None, Dialect::Uci) => "bestmove (none)".to_string(),
-                            (Some(best), _) => match result.ponder {
-                                Some(p) => format!("bestmove {best} ponder {p}"),
-                                None => format!("bestmove {best}"),
-                            },
-                        };
-                        // Hand the engine back while holding the output, then answer: the
-                        // loop can go on at once (it never waits for this thread to end, which
-                        // a busy machine may delay), and whatever it prints next comes after
-                        // this answer.
-                        let Ok(mut w) = out.lock() else { return };
-                        let _ = handover.send(e);
-                        if result.score.abs() > MATE_BOUND && dialect == Dialect::Ucci {
-                            let _ = writeln!(w, "info string mate score {}", result.score);
-                        }
-                        let _ = writeln!(w, "{answer}");
-                        let _ = w.flush();
-                    });
+                    }
                 }
                 other => say(
                     &out,
@@ -405,6 +386,59 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
         join(&mut searching, &mut engine, waits_for_gui);
         Ok(())
     })
+}
+
+/// A search asked for by `go`.
+struct Job {
+    engine: Engine,
+    position: Position,
+    limits: Limits,
+    banned: Vec<Move>,
+    dialect: Dialect,
+}
+
+/// Runs a `go` job on the search thread: searches, waits for the GUI if the search was infinite
+/// or pondering, hands the engine back through `handover` and answers `bestmove`.
+fn think<W: Write>(
+    job: Job,
+    out: &Mutex<W>,
+    stop: &AtomicBool,
+    pondering: &AtomicBool,
+    handover: mpsc::Sender<Engine>,
+) {
+    let Job {
+        mut engine,
+        position,
+        limits,
+        banned,
+        dialect,
+    } = job;
+    let result =
+        engine.search_pondering(&position, &limits, &banned, stop, pondering, &mut |info| {
+            say(out, &info_line(info, dialect))
+        });
+    // An infinite search answers on `stop`; a ponder search on `stop` or, if it ended before,
+    // on `ponderhit`.
+    while !stop.load(Ordering::SeqCst) && (limits.infinite || pondering.load(Ordering::SeqCst)) {
+        thread::sleep(Duration::from_millis(1));
+    }
+    let answer = match (result.best, dialect) {
+        (None, Dialect::Ucci) => "nobestmove".to_string(),
+        (None, Dialect::Uci) => "bestmove (none)".to_string(),
+        (Some(best), _) => match result.ponder {
+            Some(p) => format!("bestmove {best} ponder {p}"),
+            None => format!("bestmove {best}"),
+        },
+    };
+    // Hand the engine back while holding the output, then answer: the loop can take the next
+    // command at once, and whatever it prints next comes after this answer.
+    let Ok(mut w) = out.lock() else { return };
+    let _ = handover.send(engine);
+    if result.score.abs() > MATE_BOUND && dialect == Dialect::Ucci {
+        let _ = writeln!(w, "info string mate score {}", result.score);
+    }
+    let _ = writeln!(w, "{answer}");
+    let _ = w.flush();
 }
 
 /// Applies `setoption` (the words after it) in either dialect.
