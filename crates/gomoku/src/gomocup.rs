@@ -17,7 +17,7 @@ use crate::rules::RuleSet;
 pub const ABOUT: &str = concat!(
     "name=\"qipan\", version=\"",
     env!("CARGO_PKG_VERSION"),
-    "\", author=\"qipan authors\", country=\"CN\", www=\"https://example.invalid/qipan\""
+    "\", author=\"qipan authors\", country=\"CN\""
 );
 
 /// The brain's view of the match: board, stones of each side, rules and clocks.
