@@ -280,39 +280,41 @@ fn legal_bestmove(events: &[Event], moves: &str) -> String {
     best
 }
 
-#[test]
-fn a_ponder_search_ignores_the_clock_until_ponderhit_then_answers_at_once_if_spent() {
-    // A one-second clock would stop a normal search within a fraction of a second; while
-    // pondering it does not bind. At `ponderhit` the budget, counted from `go ponder`, is
-    // already spent, so the answer comes without a `stop`.
+/// Ponders on the start position after `h2e2` with `go`, sends `ponderhit` after `pause` and
+/// waits for the answer, which must come after the `ponderhit`: everything said, and the places of
+/// the `ponderhit` and the `bestmove` in it.
+fn ponder_then_hit(
+    handshake: &'static str,
+    go: &'static str,
+    pause: Duration,
+) -> (Vec<Event>, usize, usize) {
     let events = converse_paced(vec![
-        Step::Send("ucci"),
+        Step::Send(handshake),
         Step::Send("position startpos moves h2e2"),
-        Step::Send("go ponder time 1"),
-        Step::Pause(Duration::from_millis(600)),
+        Step::Send(go),
+        Step::Pause(pause),
         Step::Send("ponderhit"),
         Step::AwaitReply("bestmove"),
     ]);
     let hit = first(&events, sent("ponderhit")).expect("ponderhit sent");
     let answer = first(&events, is_bestmove).expect("an answer after ponderhit");
     assert!(hit < answer, "bestmove before ponderhit: {events:?}");
+    (events, hit, answer)
+}
+
+#[test]
+fn a_ponder_search_ignores_the_clock_until_ponderhit_then_answers_at_once_if_spent() {
+    // A one-second clock would stop a normal search within a fraction of a second; while
+    // pondering it does not bind. At `ponderhit` the budget, counted from `go ponder`, is
+    // already spent, so the answer comes without a `stop`.
+    let (events, _, _) = ponder_then_hit("ucci", "go ponder time 1", Duration::from_millis(600));
     legal_bestmove(&events, "h2e2");
 }
 
 #[test]
 fn a_ponder_search_that_ends_early_answers_only_on_ponderhit() {
     // Depth 2 is searched in an instant, but the answer waits for the GUI.
-    let events = converse_paced(vec![
-        Step::Send("ucci"),
-        Step::Send("position startpos moves h2e2"),
-        Step::Send("go ponder depth 2"),
-        Step::Pause(Duration::from_millis(300)),
-        Step::Send("ponderhit"),
-        Step::AwaitReply("bestmove"),
-    ]);
-    let hit = first(&events, sent("ponderhit")).expect("ponderhit sent");
-    let answer = first(&events, is_bestmove).expect("an answer after ponderhit");
-    assert!(hit < answer, "bestmove before ponderhit: {events:?}");
+    let (events, hit, _) = ponder_then_hit("ucci", "go ponder depth 2", Duration::from_millis(300));
     assert!(
         events[..hit]
             .iter()
@@ -326,17 +328,11 @@ fn a_ponder_search_that_ends_early_answers_only_on_ponderhit() {
 fn after_ponderhit_the_search_goes_on_under_the_clock_and_answers_by_itself() {
     // A fifteen-second clock leaves a budget of about half a second for this move: after an
     // early `ponderhit` the search keeps thinking on our time and answers without a `stop`.
-    let events = converse_paced(vec![
-        Step::Send("uci"),
-        Step::Send("position startpos moves h2e2"),
-        Step::Send("go ponder wtime 15000 btime 15000"),
-        Step::Pause(Duration::from_millis(50)),
-        Step::Send("ponderhit"),
-        Step::AwaitReply("bestmove"),
-    ]);
-    let hit = first(&events, sent("ponderhit")).expect("ponderhit sent");
-    let answer = first(&events, is_bestmove).expect("an answer after ponderhit");
-    assert!(hit < answer, "bestmove before ponderhit: {events:?}");
+    let (events, hit, answer) = ponder_then_hit(
+        "uci",
+        "go ponder wtime 15000 btime 15000",
+        Duration::from_millis(50),
+    );
     assert!(
         events[hit..answer]
             .iter()
