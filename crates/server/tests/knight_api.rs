@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{code, get, post};
+use common::{code, create, get, post};
 
 use qipan_server::config::{DbLocation, Limits};
 use reqwest::StatusCode;
@@ -14,15 +14,13 @@ use serde_json::{Value, json};
 async fn a_5x5_tour_is_played_by_hints_refused_undone_finished_and_ranked() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
     let client = reqwest::Client::new();
-    let (status, game) = post(
+    let (game, id) = create(
         &client,
         server.url("/api/knight/games"),
         json!({"cols": 5, "rows": 5, "start": [0, 0]}),
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{game}");
     assert_eq!(game["reachable"], json!([[1, 2], [2, 1]]));
-    let id = game["id"].as_i64().unwrap();
     let url = |path: &str| server.url(&format!("/api/knight/games/{id}{path}"));
     let mut revision = game["revision"].as_i64().unwrap();
 
@@ -195,14 +193,12 @@ async fn a_hint_out_of_time_says_unknown() {
     };
     let server = common::start(DbLocation::Memory, limits).await;
     let client = reqwest::Client::new();
-    let (status, game) = post(
+    let (game, id) = create(
         &client,
         server.url("/api/knight/games"),
         json!({"cols": 30, "rows": 30, "start": [1, 2]}),
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{game}");
-    let id = game["id"].as_i64().unwrap();
     let url = |path: &str| server.url(&format!("/api/knight/games/{id}{path}"));
     let mut revision = body_revision(&game);
     for to in [[3, 3], [2, 1], [4, 2]] {

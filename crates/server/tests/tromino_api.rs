@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{code, post};
+use common::{code, create, post};
 
 use qipan_server::config::{DbLocation, Limits};
 use reqwest::StatusCode;
@@ -13,14 +13,12 @@ use serde_json::{Value, json};
 async fn a_4x4_game_is_played_refused_hinted_undone_finished_and_ranked() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
     let client = reqwest::Client::new();
-    let (status, game) = post(
+    let (game, id) = create(
         &client,
         server.url("/api/tromino/games"),
         json!({"size": 4, "missing": [0, 0]}),
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{game}");
-    let id = game["id"].as_i64().unwrap();
     let url = |path: &str| server.url(&format!("/api/tromino/games/{id}{path}"));
     let mut revision = game["revision"].as_i64().unwrap();
 

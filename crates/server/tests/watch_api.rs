@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{code, get, post};
+use common::{code, create, get, post};
 use futures_util::StreamExt;
 use qipan_server::config::{DbLocation, Limits};
 use reqwest::StatusCode;
@@ -34,14 +34,12 @@ async fn next_change(socket: &mut Socket) -> Value {
 async fn a_watcher_hears_every_change_of_its_game_and_its_deletion() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
     let client = reqwest::Client::new();
-    let (status, game) = post(
+    let (_, id) = create(
         &client,
         server.url("/api/knight/games"),
         json!({"cols": 5, "rows": 5, "start": [0, 0]}),
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{game}");
-    let id = game["id"].as_i64().unwrap();
     // A second game whose changes the watcher of the first must not hear.
     let (_, other) = post(
         &client,

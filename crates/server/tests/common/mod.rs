@@ -83,6 +83,15 @@ pub async fn post(client: &reqwest::Client, url: String, body: Value) -> (Status
     (status, response.json().await.unwrap())
 }
 
+/// POSTs `body` to `url` to create a game: the answer and the game's `id`, failing the test
+/// unless the server answered 200 OK.
+pub async fn create(client: &reqwest::Client, url: String, body: Value) -> (Value, i64) {
+    let (status, created) = post(client, url, body).await;
+    assert_eq!(status, StatusCode::OK, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    (created, id)
+}
+
 /// GETs `url`: the status and the JSON answer.
 pub async fn get(url: String) -> (StatusCode, Value) {
     let response = reqwest::get(url).await.unwrap();
