@@ -27,7 +27,7 @@ const MAX_SVG: usize = 250_000;
 #[derive(clap::Args)]
 pub struct Args {
     /// Board size as COLSxROWS, e.g. 8x8 or 10x9 (at most 100,000,000 squares).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     size: String,
     /// Start square: `a1` or `x,y` (from 0, y from the bottom). Required for a tour; optional for
     /// --count (without it every square counts).

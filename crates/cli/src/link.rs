@@ -151,11 +151,14 @@ fn new(args: NewArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The longest `--time-limit` (a day): larger values would overflow the clock.
+const MAX_TIME_LIMIT_SECONDS: f64 = 86_400.0;
+
 fn solve_file(args: SolveArgs) -> anyhow::Result<()> {
     let (name, input) = read_input(args.file.as_ref())?;
     let board = parse_board(&input).with_context(|| format!("cannot read the board in {name}"))?;
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        bail!("--time-limit must be a positive number of seconds");
+    if !(args.time_limit > 0.0 && args.time_limit <= MAX_TIME_LIMIT_SECONDS) {
+        bail!("--time-limit must be more than 0 and at most {MAX_TIME_LIMIT_SECONDS} seconds");
     }
     let limits = Limits {
         max_nodes: args.max_nodes,

@@ -84,12 +84,23 @@ fn is_pbrain_name(argv0: Option<std::ffi::OsString>) -> bool {
 fn finish(result: anyhow::Result<()>) -> std::process::ExitCode {
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
+        // The reader went away (`qipan knight ... | head`): what it wanted was printed.
+        Err(err) if is_broken_pipe(&err) => std::process::ExitCode::SUCCESS,
         Err(err) => {
             // One clear line (with its causes), never a panic trace.
             eprintln!("qipan: {err:#}");
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// Whether an error comes from writing to a pipe whose reader has closed it.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Structured logs on stderr; the level comes from RUST_LOG (default `info`).

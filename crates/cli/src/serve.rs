@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
-use qipan_server::config::{Config, DbLocation, Limits};
+use qipan_server::config::{Access, Config, DbLocation, Limits};
 
 /// Options of `qipan serve`; each can also be given by its environment variable.
 #[derive(clap::Parser)]
@@ -31,6 +31,37 @@ pub struct Args {
     /// How many engine searches or solves may run at once (default: the number of cores).
     #[arg(long, env = "QIPAN_COMPUTE_SLOTS", value_parser = clap::value_parser!(u16).range(1..))]
     compute_slots: Option<u16>,
+
+    /// How many connections are served at once; more wait in the listen queue.
+    #[arg(long, env = "QIPAN_MAX_CONNECTIONS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: u32,
+
+    /// Host names this server answers for besides 127.0.0.1, localhost and IP addresses
+    /// (comma-separated), e.g. qipan.example.org behind a reverse proxy. Requests naming any
+    /// other host are refused, which stops DNS-rebinding pages.
+    #[arg(
+        long,
+        env = "QIPAN_ALLOWED_HOSTS",
+        value_delimiter = ',',
+        value_name = "HOSTS"
+    )]
+    allowed_hosts: Vec<String>,
+
+    /// The address players use, when it is not the one listened on (behind a reverse proxy),
+    /// e.g. https://qipan.example.org; its host is allowed and pages from it may post.
+    #[arg(long, env = "QIPAN_PUBLIC_URL", value_name = "URL", value_parser = parse_public_url)]
+    public_url: Option<String>,
+}
+
+fn parse_public_url(text: &str) -> Result<String, String> {
+    let url = text.trim().trim_end_matches('/');
+    match url.split_once("://") {
+        Some(("http" | "https", rest)) if !rest.is_empty() && !rest.contains('/') => {
+            Ok(url.to_owned())
+        }
+        _ => Err("expected an origin such as https://qipan.example.org (no path)".to_owned()),
+    }
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -60,6 +91,7 @@ impl Args {
         let mut limits = Limits {
             max_body_bytes: self.max_body_bytes,
             max_compute_time: Duration::from_secs_f64(self.max_compute_seconds),
+            max_connections: self.max_connections as usize,
             ..Limits::default()
         };
         if let Some(slots) = self.compute_slots {
@@ -69,6 +101,10 @@ impl Args {
             addr: self.addr,
             db,
             limits,
+            access: Access {
+                allowed_hosts: self.allowed_hosts,
+                public_url: self.public_url,
+            },
         })
     }
 }

@@ -27,7 +27,7 @@ const MAX_DEFAULT_GRID_SIDE: u32 = 64;
 pub struct Args {
     /// Board side n (1 to 16384): 2^k boards are tiled by divide and conquer; any n not divisible
     /// by 3 can be tiled (on 5x5 only if the missing square has both coordinates even).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     size: u32,
     /// The missing (special) square: `c6` (column letter, row from 1) or `x,y` (from 0, y from the
     /// bottom).

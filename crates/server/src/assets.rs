@@ -10,7 +10,7 @@ use rust_embed::RustEmbed;
 struct WebAssets;
 
 /// Serves a file of the web UI. A folder path serves its `index.html`; a path that names nothing
-/// serves the home page, which shows the player where to go.
+/// gets a real 404 page that leads home.
 pub async fn serve_asset(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     let candidates = [
@@ -26,14 +26,27 @@ pub async fn serve_asset(uri: Uri) -> Response {
             return file_response(candidate, file.data.into_owned());
         }
     }
-    match WebAssets::get("index.html") {
-        Some(file) => file_response("index.html", file.data.into_owned()),
-        None => (
-            StatusCode::NOT_FOUND,
-            "the web UI is missing from this build",
-        )
-            .into_response(),
-    }
+    not_found_page()
+}
+
+/// The page for a path that names nothing, in both languages (it has no script to choose one).
+fn not_found_page() -> Response {
+    let page = r#"<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>找不到页面 · Page not found — qipan 棋盘</title>
+<link rel="icon" href="/img/favicon.svg"><link rel="stylesheet" href="/css/app.css"></head>
+<body><main class="not-found">
+<h1>找不到这个页面</h1><p lang="en">There is no page at this address.</p>
+<p><a href="/">回到首页 · Back to the home page</a></p>
+</main></body></html>
+"#;
+    let mut response = (StatusCode::NOT_FOUND, page).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    response
 }
 
 fn file_response(path: &str, body: Vec<u8>) -> Response {

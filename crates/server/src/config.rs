@@ -40,7 +40,7 @@ impl std::fmt::Display for DbLocation {
     }
 }
 
-/// Bounds on what one request may ask of the server.
+/// Bounds on what one request, connection or client may ask of the server.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
     /// The largest request body accepted, in bytes (larger gets 413).
@@ -49,6 +49,21 @@ pub struct Limits {
     pub max_compute_time: Duration,
     /// How many engine searches or solves may run at once (more wait their turn).
     pub max_concurrent_computations: usize,
+    /// How many computations may wait for a slot, in all (more get 503 with `Retry-After`).
+    pub max_queued_computations: usize,
+    /// How many computations one client (address) may have running or waiting at once.
+    pub max_computations_per_client: usize,
+    /// How long a client has to send a request's head; also how long an idle keep-alive
+    /// connection is kept open.
+    pub header_timeout: Duration,
+    /// How long a client has to send a request's body (a half-sent body gets 408).
+    pub body_timeout: Duration,
+    /// How many connections are served at once (more wait in the listen queue).
+    pub max_connections: usize,
+    /// How long a shutdown waits for requests in flight before closing their connections.
+    pub shutdown_grace: Duration,
+    /// The largest WebSocket message a client may send, in bytes.
+    pub max_ws_message_bytes: usize,
 }
 
 impl Default for Limits {
@@ -59,8 +74,28 @@ impl Default for Limits {
             max_concurrent_computations: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(2),
+            max_queued_computations: 64,
+            max_computations_per_client: 4,
+            header_timeout: Duration::from_secs(15),
+            body_timeout: Duration::from_secs(15),
+            max_connections: 1000,
+            shutdown_grace: Duration::from_secs(10),
+            max_ws_message_bytes: 4096,
         }
     }
+}
+
+/// Which host names and origins may reach the server: the defence against DNS rebinding and
+/// cross-site requests.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Access {
+    /// Host names accepted besides the loopback names (`127.0.0.1`, `localhost`, `[::1]`) and the
+    /// address listened on, e.g. `qipan.example.org` behind a reverse proxy.
+    pub allowed_hosts: Vec<String>,
+    /// The address players use when it is not the one listened on, e.g.
+    /// `https://qipan.example.org`: its host is allowed, its origin may post, and cookies are
+    /// marked `Secure` when it is https.
+    pub public_url: Option<String>,
 }
 
 /// Everything `serve` needs.
@@ -72,4 +107,6 @@ pub struct Config {
     pub db: DbLocation,
     /// Request limits.
     pub limits: Limits,
+    /// Accepted host names and origins.
+    pub access: Access,
 }

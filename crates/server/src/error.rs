@@ -2,11 +2,11 @@
 //! fitting HTTP status.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::store::StoreError;
+use crate::store::{Fault, StoreError};
 
 /// An error answered to an API client.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +18,8 @@ pub struct ApiError {
     pub code: String,
     /// A human-readable explanation (English).
     pub message: String,
+    /// Seconds after which a retry may succeed, sent as `Retry-After`.
+    pub retry_after: Option<u32>,
 }
 
 impl ApiError {
@@ -27,7 +29,14 @@ impl ApiError {
             status,
             code: code.into(),
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// The same error, telling the client to retry after `seconds`.
+    pub fn retry_after(mut self, seconds: u32) -> Self {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// 400: the request itself is malformed.
@@ -75,17 +84,52 @@ impl std::fmt::Display for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({ "error": { "code": self.code, "message": self.message } });
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
 impl From<StoreError> for ApiError {
     fn from(err: StoreError) -> Self {
-        match err {
-            StoreError::GameNotFound(_) => ApiError::not_found(err.to_string()),
-            StoreError::StaleRevision { .. } => ApiError::conflict("stale", err.to_string()),
-            StoreError::Corrupt(_) | StoreError::Database(_) | StoreError::Migration(_) => {
-                ApiError::internal(err)
+        match err.fault() {
+            Fault::NotFound => ApiError::not_found(err.to_string()),
+            Fault::Stale => ApiError::conflict("stale", err.to_string()),
+            Fault::Full => {
+                tracing::error!(%err, "storage full");
+                ApiError::new(
+                    StatusCode::INSUFFICIENT_STORAGE,
+                    "storage_full",
+                    "the server's storage is full: nothing was saved",
+                )
+            }
+            Fault::Busy => {
+                tracing::warn!(%err, "database busy");
+                ApiError::unavailable(
+                    "database_busy",
+                    "the database is busy or locked by another program: nothing was saved; try again",
+                )
+                .retry_after(2)
+            }
+            Fault::Unavailable => {
+                tracing::error!(%err, "database unavailable");
+                ApiError::unavailable(
+                    "database_unavailable",
+                    format!("the database cannot be written: nothing was saved ({err})"),
+                )
+                .retry_after(30)
+            }
+            Fault::Damaged => {
+                tracing::error!(%err, "database damaged");
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "database_damaged",
+                    "the stored data is damaged; see the server's log",
+                )
             }
         }
     }

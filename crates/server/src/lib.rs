@@ -3,11 +3,12 @@
 //!
 //! ```no_run
 //! # async fn example() -> Result<(), qipan_server::ServeError> {
-//! use qipan_server::{Server, config::{Config, DbLocation, Limits}};
+//! use qipan_server::{Server, config::{Access, Config, DbLocation, Limits}};
 //! let config = Config {
 //!     addr: "127.0.0.1:8080".parse().unwrap(),
 //!     db: DbLocation::Memory,
 //!     limits: Limits::default(),
+//!     access: Access::default(),
 //! };
 //! let server = Server::bind(config).await?;
 //! println!("listening on http://{}", server.local_addr());
@@ -21,6 +22,8 @@ pub mod compute;
 pub mod config;
 pub mod error;
 pub mod extract;
+mod guard;
+mod listen;
 pub mod store;
 mod time;
 pub mod watch;
@@ -33,10 +36,12 @@ use std::sync::Arc;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use tokio::net::TcpListener;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::compute::ComputePool;
-use crate::config::{Config, DbLocation};
+use crate::config::{Access, Config, DbLocation, Limits};
+use crate::guard::HostPolicy;
 use crate::store::{SqliteStore, Store, StoreError};
 use crate::watch::{WatchedStore, Watchers};
 
@@ -49,14 +54,42 @@ pub struct AppState {
     pub compute: ComputePool,
     /// The pages watching saved games, told of every change the store accepts.
     pub watchers: Watchers,
+    /// The bounds on requests, connections and sockets.
+    pub limits: Arc<Limits>,
+    hosts: Arc<HostPolicy>,
 }
 
-/// The whole application as a router: `/api/...` and the web UI for every other path.
-pub fn app(state: AppState, max_body_bytes: usize) -> Router {
+impl AppState {
+    /// The state of a server on `store`, with default limits and access (loopback only).
+    pub fn new(store: Arc<dyn Store>, compute: ComputePool, watchers: Watchers) -> Self {
+        AppState {
+            store,
+            compute,
+            watchers,
+            limits: Arc::new(Limits::default()),
+            hosts: HostPolicy::new(&Access::default()),
+        }
+    }
+
+    /// The same state with other limits and access.
+    pub fn configured(mut self, limits: Limits, access: &Access) -> Self {
+        self.limits = Arc::new(limits);
+        self.hosts = HostPolicy::new(access);
+        self
+    }
+}
+
+/// The whole application as a router: `/api/...` and the web UI for every other path, behind
+/// the host and origin guard, with bounded request bodies.
+pub fn app(state: AppState) -> Router {
+    let hosts = Arc::clone(&state.hosts);
+    let limits = Arc::clone(&state.limits);
     Router::new()
         .nest("/api", api::routes())
         .fallback(assets::serve_asset)
-        .layer(DefaultBodyLimit::max(max_body_bytes))
+        .layer(DefaultBodyLimit::max(limits.max_body_bytes))
+        .layer(RequestBodyTimeoutLayer::new(limits.body_timeout))
+        .layer(axum::middleware::from_fn_with_state(hosts, guard::guard))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -120,7 +153,6 @@ fn db_hint(err: &StoreError) -> &'static str {
 pub struct Server {
     listener: TcpListener,
     state: AppState,
-    max_body_bytes: usize,
 }
 
 impl Server {
@@ -151,19 +183,13 @@ impl Server {
             }
         };
         let watchers = Watchers::default();
-        let state = AppState {
-            store: Arc::new(WatchedStore::new(Arc::new(store), watchers.clone())),
+        let state = AppState::new(
+            Arc::new(WatchedStore::new(Arc::new(store), watchers.clone())),
+            ComputePool::with_limits(&config.limits),
             watchers,
-            compute: ComputePool::new(
-                config.limits.max_concurrent_computations,
-                config.limits.max_compute_time,
-            ),
-        };
-        Ok(Server {
-            listener,
-            state,
-            max_body_bytes: config.limits.max_body_bytes,
-        })
+        )
+        .configured(config.limits, &config.access);
+        Ok(Server { listener, state })
     }
 
     /// The address actually bound (useful with port 0).
@@ -178,23 +204,22 @@ impl Server {
         Arc::clone(&self.state.store)
     }
 
-    /// Serves until `shutdown` completes, then lets in-flight requests finish and closes the
-    /// database cleanly.
+    /// Serves until `shutdown` completes, then lets in-flight requests finish (for at most the
+    /// shutdown grace period) and closes the database cleanly.
     pub async fn run(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
         let store = Arc::clone(&self.state.store);
         let watchers = self.state.watchers.clone();
-        let router = app(self.state, self.max_body_bytes);
+        let limits = Arc::clone(&self.state.limits);
+        let router = app(self.state);
         // Open game watchers would keep their connections (and the shutdown) waiting: hang up.
         let shutdown = async move {
             shutdown.await;
             watchers.close();
         };
-        let served = axum::serve(self.listener, router)
-            .with_graceful_shutdown(shutdown)
-            .await;
+        let served = listen::serve(self.listener, router, &limits, shutdown).await;
         store.close().await;
         tracing::info!("database closed");
         served.map_err(ServeError::Io)

@@ -2,20 +2,21 @@
 //! the game open (`GET /api/games/{id}/events`), so that a second tab shows a move at once
 //! instead of finding out with a 409 `stale`.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::{broadcast, watch};
 
 use crate::store::{
-    GameFilter, GameKind, GameUpdate, LeaderboardEntry, NewGame, NewLeaderboardEntry, SavedGame,
-    Store, StoreError,
+    GameFilter, GameKind, GameUpdate, Health, LeaderboardEntry, NewGame, SavedGame, Store,
+    StoreError,
 };
 
 /// Changes kept for a watcher that is slow to read; one that falls further behind re-reads the
 /// game instead.
-const BACKLOG: usize = 256;
+const BACKLOG: usize = 64;
 
 /// A change to a saved game, as sent to its watchers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -26,26 +27,74 @@ pub struct Change {
     pub revision: Option<i64>,
 }
 
-/// Where changes are announced, and the signal that the server is closing; cheap to clone.
+type Channels = Arc<Mutex<HashMap<i64, broadcast::Sender<Change>>>>;
+
+/// Where changes are announced, one channel per watched game (a change wakes only the watchers
+/// of its own game), and the signal that the server is closing; cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Watchers {
-    changes: broadcast::Sender<Change>,
+    games: Channels,
     closing: watch::Sender<bool>,
 }
 
 impl Default for Watchers {
     fn default() -> Self {
         Watchers {
-            changes: broadcast::channel(BACKLOG).0,
+            games: Channels::default(),
             closing: watch::channel(false).0,
         }
     }
 }
 
+/// A watcher's subscription to one game's changes; the game's channel goes when its last
+/// watcher does.
+#[derive(Debug)]
+pub struct Subscription {
+    id: i64,
+    games: Channels,
+    changes: broadcast::Receiver<Change>,
+}
+
+impl Subscription {
+    /// The next change of the game (see [`broadcast::Receiver::recv`]).
+    pub async fn recv(&mut self) -> Result<Change, broadcast::error::RecvError> {
+        self.changes.recv().await
+    }
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        let mut games = lock(&self.games);
+        if let Some(sender) = games.get(&self.id)
+            && sender.receiver_count() <= 1
+        {
+            games.remove(&self.id);
+        }
+    }
+}
+
+fn lock(games: &Channels) -> std::sync::MutexGuard<'_, HashMap<i64, broadcast::Sender<Change>>> {
+    // Only channel handles live under this lock: a panic elsewhere cannot leave them half-made.
+    games.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 impl Watchers {
-    /// Every change from now on.
-    pub fn subscribe(&self) -> broadcast::Receiver<Change> {
-        self.changes.subscribe()
+    /// Every change of game `id` from now on.
+    pub fn subscribe(&self, id: i64) -> Subscription {
+        let changes = lock(&self.games)
+            .entry(id)
+            .or_insert_with(|| broadcast::channel(BACKLOG).0)
+            .subscribe();
+        Subscription {
+            id,
+            games: Arc::clone(&self.games),
+            changes,
+        }
+    }
+
+    /// How many games have watchers now.
+    pub fn watched_games(&self) -> usize {
+        lock(&self.games).len()
     }
 
     /// A receiver whose value turns true when the server closes.
@@ -59,8 +108,10 @@ impl Watchers {
     }
 
     fn announce(&self, change: Change) {
-        // Nobody watching is not an error.
-        let _ = self.changes.send(change);
+        if let Some(sender) = lock(&self.games).get(&change.id) {
+            // Every watcher gone between the lookup and the send is not an error.
+            let _ = sender.send(change);
+        }
     }
 }
 
@@ -85,17 +136,13 @@ impl Store for WatchedStore {
 
     async fn update_game(
         &self,
-        id: i64,
-        expected_revision: i64,
+        read: &SavedGame,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
-        let game = self
-            .inner
-            .update_game(id, expected_revision, update)
-            .await?;
+        let game = self.inner.update_game(read, update).await?;
         self.watchers.announce(Change {
-            id,
-            revision: Some(game.revision),
+            id: game.id,
+            revision: Some(game.revision()),
         });
         Ok(game)
     }
@@ -118,11 +165,12 @@ impl Store for WatchedStore {
         Ok(())
     }
 
-    async fn add_leaderboard_entry(
+    async fn import_game(
         &self,
-        entry: NewLeaderboardEntry,
-    ) -> Result<LeaderboardEntry, StoreError> {
-        self.inner.add_leaderboard_entry(entry).await
+        game: NewGame,
+        history: GameUpdate,
+    ) -> Result<SavedGame, StoreError> {
+        self.inner.import_game(game, history).await
     }
 
     async fn top_entries(
@@ -134,8 +182,8 @@ impl Store for WatchedStore {
         self.inner.top_entries(game, variant, limit).await
     }
 
-    async fn ping(&self) -> Result<(), StoreError> {
-        self.inner.ping().await
+    async fn health(&self) -> Health {
+        self.inner.health().await
     }
 
     async fn close(&self) {

@@ -30,12 +30,13 @@ async fn health_reports_version_and_database() {
     let body = json_of(response).await;
     assert_eq!(body["status"], "ok");
     assert_eq!(body["version"], env!("CARGO_PKG_VERSION"));
-    assert_eq!(body["database"]["status"], "ok");
+    assert_eq!(body["database"]["writable"], true, "{body}");
+    assert_eq!(body["database"]["integrity"], "ok", "{body}");
     server.stop().await;
 }
 
 #[tokio::test]
-async fn unknown_api_path_is_a_json_404_and_other_paths_serve_the_ui() {
+async fn unknown_paths_are_404s_and_the_ui_pages_are_served() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
     let response = reqwest::get(server.url("/api/no/such/thing"))
         .await
@@ -43,9 +44,13 @@ async fn unknown_api_path_is_a_json_404_and_other_paths_serve_the_ui() {
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     assert_error_shape(&json_of(response).await, "not_found");
 
-    for path in ["/", "/knight/", "/some/page/that/does/not/exist"] {
+    for (path, status) in [
+        ("/", StatusCode::OK),
+        ("/knight/", StatusCode::OK),
+        ("/some/page/that/does/not/exist", StatusCode::NOT_FOUND),
+    ] {
         let response = reqwest::get(server.url(path)).await.unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(response.status(), status, "{path}");
         let content_type = response.headers()["content-type"]
             .to_str()
             .unwrap()
@@ -112,8 +117,7 @@ async fn saved_games_are_listed_newest_first_filtered_read_and_deleted() {
     // Touch the first so it becomes the most recently updated.
     store
         .update_game(
-            first.id,
-            0,
+            &first,
             GameUpdate {
                 state: json!({ "moves": ["h2e2"] }),
                 append_actions: vec![json!({ "move": "h2e2" })],
@@ -184,14 +188,22 @@ async fn leaderboards_rank_by_score_then_time() {
         name: name.into(),
         score,
         time_ms,
-        game_id: None,
     };
     for e in [
         entry("slow", Some(100), Some(90_000)),
         entry("best", Some(300), Some(80_000)),
         entry("fast", Some(100), Some(30_000)),
     ] {
-        server.store.add_leaderboard_entry(e).await.unwrap();
+        let game = server
+            .store
+            .create_game(common::new_game(GameKind::Link, "level-1"))
+            .await
+            .unwrap();
+        let update = GameUpdate {
+            leaderboard_entry: Some(e),
+            ..GameUpdate::default()
+        };
+        server.store.update_game(&game, update).await.unwrap();
     }
     let top = json_of(
         reqwest::get(server.url("/api/leaderboards/link?variant=level-1&limit=2"))

@@ -12,43 +12,35 @@ async fn games_actions_and_leaderboards_survive_a_restart() {
     let path = dir.path().join("nested/folder/qipan.sqlite3");
 
     let first_run = common::start_on_file(&path).await;
-    let game = first_run
+    let mut game = first_run
         .store
         .create_game(common::new_game(GameKind::Gomoku, "renju"))
         .await
         .unwrap();
-    let mut revision = game.revision;
     for (i, point) in ["h8", "h9", "i9"].into_iter().enumerate() {
         let finished = i == 2;
-        let saved = first_run
+        game = first_run
             .store
             .update_game(
-                game.id,
-                revision,
+                &game,
                 GameUpdate {
                     state: json!({ "moves": i + 1 }),
                     status: finished.then_some(GameStatus::Finished),
                     result: finished.then(|| json!({ "winner": "black" })),
                     append_actions: vec![json!({ "play": point })],
+                    leaderboard_entry: finished.then(|| NewLeaderboardEntry {
+                        game: GameKind::Tromino,
+                        variant: "8".into(),
+                        name: "小明".into(),
+                        score: None,
+                        time_ms: Some(42_000),
+                    }),
                     ..GameUpdate::default()
                 },
             )
             .await
             .unwrap();
-        revision = saved.revision;
     }
-    first_run
-        .store
-        .add_leaderboard_entry(NewLeaderboardEntry {
-            game: GameKind::Tromino,
-            variant: "8".into(),
-            name: "小明".into(),
-            score: None,
-            time_ms: Some(42_000),
-            game_id: Some(game.id),
-        })
-        .await
-        .unwrap();
     first_run.stop().await;
 
     let second_run = common::start_on_file(&path).await;

@@ -25,9 +25,9 @@ async fn a_write_based_on_a_stale_revision_is_refused() {
         .create_game(common::new_game(GameKind::Xiangqi, ""))
         .await
         .unwrap();
-    store.update_game(game.id, 0, play("h2e2")).await.unwrap();
+    store.update_game(&game, play("h2e2")).await.unwrap();
     // A second tab still at revision 0 tries to move.
-    let stale = store.update_game(game.id, 0, play("b0c2")).await;
+    let stale = store.update_game(&game, play("b0c2")).await;
     assert!(
         matches!(
             stale,
@@ -39,8 +39,9 @@ async fn a_write_based_on_a_stale_revision_is_refused() {
         "{stale:?}"
     );
     assert_eq!(store.actions(game.id).await.unwrap(), vec![json!("h2e2")]);
-    let missing = store.update_game(9999, 0, play("h2e2")).await;
-    assert!(matches!(missing, Err(StoreError::GameNotFound(9999))));
+    store.delete_game(game.id).await.unwrap();
+    let missing = store.update_game(&game, play("h2e2")).await;
+    assert!(matches!(missing, Err(StoreError::GameNotFound(id)) if id == game.id));
 }
 
 #[tokio::test]
@@ -54,8 +55,8 @@ async fn concurrent_writers_on_one_revision_cannot_both_win() {
         .await
         .unwrap();
     let attempts = (0..8).map(|i| {
-        let store = store.clone();
-        tokio::spawn(async move { store.update_game(game.id, 0, play(&format!("m{i}"))).await })
+        let (store, game) = (store.clone(), game.clone());
+        tokio::spawn(async move { store.update_game(&game, play(&format!("m{i}"))).await })
     });
     let mut wins = 0;
     for attempt in attempts {
@@ -72,23 +73,17 @@ async fn concurrent_writers_on_one_revision_cannot_both_win() {
 #[tokio::test]
 async fn undo_truncates_the_recorded_actions() {
     let store = SqliteStore::open(&DbLocation::Memory).await.unwrap();
-    let game = store
+    let mut game = store
         .create_game(common::new_game(GameKind::Gomoku, ""))
         .await
         .unwrap();
-    let mut revision = 0;
     for point in ["h8", "h9", "i9", "j10"] {
-        revision = store
-            .update_game(game.id, revision, play(point))
-            .await
-            .unwrap()
-            .revision;
+        game = store.update_game(&game, play(point)).await.unwrap();
     }
     // Take back the last two moves.
     let undone = store
         .update_game(
-            game.id,
-            revision,
+            &game,
             GameUpdate {
                 state: json!({ "last": "h9" }),
                 truncate_actions_to: Some(2),
@@ -129,8 +124,7 @@ async fn reopening_a_finished_game_clears_its_result() {
         .unwrap();
     let finished = store
         .update_game(
-            game.id,
-            0,
+            &game,
             GameUpdate {
                 status: Some(GameStatus::Finished),
                 result: Some(json!({ "winner": "red", "reason": "checkmate" })),
@@ -146,8 +140,7 @@ async fn reopening_a_finished_game_clears_its_result() {
     // Undo takes the mating move back: the game is on again and has no result.
     let reopened = store
         .update_game(
-            game.id,
-            1,
+            &finished,
             GameUpdate {
                 state: json!({}),
                 status: Some(GameStatus::Ongoing),
@@ -160,6 +153,6 @@ async fn reopening_a_finished_game_clears_its_result() {
     assert_eq!(reopened.status, GameStatus::Ongoing);
     assert_eq!(reopened.result, None);
     // An update that says nothing of status or result keeps them.
-    let kept = store.update_game(game.id, 2, play("b0c2")).await.unwrap();
+    let kept = store.update_game(&reopened, play("b0c2")).await.unwrap();
     assert_eq!(kept.status, GameStatus::Ongoing);
 }

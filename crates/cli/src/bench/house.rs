@@ -26,7 +26,7 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
         .build()?;
     let outcome = runtime.block_on(async {
         let store = SqliteStore::open(&DbLocation::File(dir.join("bench.sqlite3"))).await?;
-        let game = store
+        let mut game = store
             .create_game(NewGame {
                 kind: GameKind::Gomoku,
                 variant: "freestyle".into(),
@@ -42,7 +42,7 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
                 append_actions: vec![json!({ "move": revision })],
                 ..GameUpdate::default()
             };
-            store.update_game(game.id, revision, update).await?;
+            game = store.update_game(&game, update).await?;
         }
         let elapsed = start.elapsed();
         store.close().await;

@@ -2,6 +2,8 @@
 //! sends `{"id": 7, "revision": 12}` at once and after every accepted change (another tab's move,
 //! the engine's reply), `{"id": 7, "revision": null}` when the game is deleted, and closes when
 //! the server shuts down. The page reloads the game when the revision is newer than its own.
+//! Opening it is a state-changing request for the origin check (a foreign page cannot open one),
+//! and a client message larger than `max_ws_message_bytes` closes the socket.
 
 use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -14,7 +16,7 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::ApiPath;
-use crate::watch::Change;
+use crate::watch::{Change, Subscription};
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/games/{id}/events", get(watch_game))
@@ -33,22 +35,22 @@ async fn watch_game(
         )
     })?;
     // Subscribe before reading the game, so that no change falls between the two.
-    let changes = app.watchers.subscribe();
+    let changes = app.watchers.subscribe(id);
     let game = app.store.game(id).await?;
     let first = Change {
         id,
-        revision: Some(game.revision),
+        revision: Some(game.revision()),
     };
-    Ok(upgrade.on_upgrade(move |socket| relay(app, socket, changes, first)))
+    // A page never needs to send more than a ping: a big message is refused, not buffered.
+    let max = app.limits.max_ws_message_bytes;
+    Ok(upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| relay(app, socket, changes, first)))
 }
 
 /// Sends `first`, then every change of game `first.id`, until the page or the server hangs up.
-async fn relay(
-    app: AppState,
-    mut socket: WebSocket,
-    mut changes: tokio::sync::broadcast::Receiver<Change>,
-    first: Change,
-) {
+async fn relay(app: AppState, mut socket: WebSocket, mut changes: Subscription, first: Change) {
     let id = first.id;
     let mut closing = app.watchers.closing();
     let mut next = Some(first);
@@ -64,8 +66,7 @@ async fn relay(
         let mut lagged = false;
         tokio::select! {
             change = changes.recv() => match change {
-                Ok(change) if change.id == id => next = Some(change),
-                Ok(_) => {}
+                Ok(change) => next = Some(change),
                 Err(RecvError::Lagged(_)) => lagged = true,
                 Err(RecvError::Closed) => break,
             },
@@ -77,7 +78,7 @@ async fn relay(
         }
         if lagged {
             // Fell behind: the game as it is now says all that was missed.
-            let revision = app.store.game(id).await.ok().map(|g| g.revision);
+            let revision = app.store.game(id).await.ok().map(|g| g.revision());
             next = Some(Change { id, revision });
         }
     }

@@ -1,4 +1,5 @@
-//! `GET /api/health`: the version and whether the database answers.
+//! `GET /api/health`: the version and the database's real state (writable, integrity); 503 when
+//! either check fails.
 
 use axum::Json;
 use axum::Router;
@@ -14,11 +15,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    let database = match state.store.ping().await {
-        Ok(()) => json!({ "status": "ok" }),
-        Err(err) => json!({ "status": "error", "message": err.to_string() }),
-    };
-    let healthy = database["status"] == "ok";
+    let database = state.store.health().await;
+    let healthy = database.is_ok();
     let body = json!({
         "status": if healthy { "ok" } else { "degraded" },
         "version": env!("CARGO_PKG_VERSION"),

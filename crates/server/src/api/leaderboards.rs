@@ -8,10 +8,12 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::AppState;
-use crate::api::saved::{SavedState, save_action};
+use crate::api::saved::SavedState;
 use crate::error::ApiError;
 use crate::extract::{ApiPath, ApiQuery};
-use crate::store::{GameKind, GameStatus, LeaderboardEntry, NewLeaderboardEntry, SavedGame};
+use crate::store::{
+    GameKind, GameStatus, GameUpdate, LeaderboardEntry, NewLeaderboardEntry, SavedGame,
+};
 use crate::time::now_ms;
 
 /// Time added to a timed puzzle's time for each hint that showed a move.
@@ -73,8 +75,8 @@ pub struct Standing {
     pub time_ms: Option<i64>,
 }
 
-/// Saves `state` (already marked as entered) with a `leaderboard` action, then adds `name`'s
-/// entry; returns the game as saved.
+/// Saves `state` (already marked as entered) with a `leaderboard` action and `name`'s entry, in
+/// one transaction; returns the game as saved.
 pub async fn enter<S: SavedState>(
     app: &AppState,
     game: &SavedGame,
@@ -82,19 +84,19 @@ pub async fn enter<S: SavedState>(
     name: String,
     standing: Standing,
 ) -> Result<SavedGame, ApiError> {
-    let action = json!({ "leaderboard": name });
-    let saved = save_action(app, game.id, game.revision, state, action).await?;
-    app.store
-        .add_leaderboard_entry(NewLeaderboardEntry {
+    let update = GameUpdate {
+        state: state.to_json(),
+        append_actions: vec![json!({ "leaderboard": name })],
+        leaderboard_entry: Some(NewLeaderboardEntry {
             game: S::KIND,
             variant: standing.variant,
             name,
             score: standing.score,
             time_ms: standing.time_ms,
-            game_id: Some(game.id),
-        })
-        .await?;
-    Ok(saved)
+        }),
+        ..GameUpdate::default()
+    };
+    Ok(app.store.update_game(game, update).await?)
 }
 
 pub fn routes() -> Router<AppState> {

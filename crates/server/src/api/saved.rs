@@ -63,32 +63,33 @@ pub async fn load<S: SavedState>(app: &AppState, id: i64) -> Result<(SavedGame, 
     Ok((game, state))
 }
 
-/// As [`load`] for an action based on `revision`: a stale revision is a 409 `stale` before
-/// anything else, so that a second tab reloads instead of being told about rules.
+/// As [`load`] for an action the client based on `revision`: a stale revision is a 409 `stale`
+/// before anything else, so that a second tab reloads instead of being told about rules. The
+/// game returned is what the action must be computed from and written against
+/// ([`save_action`], [`Store::update_game`](crate::store::Store::update_game)).
 pub async fn load_at<S: SavedState>(
     app: &AppState,
     id: i64,
     revision: i64,
 ) -> Result<(SavedGame, S), ApiError> {
     let (game, state) = load(app, id).await?;
-    if game.revision != revision {
+    if game.revision() != revision {
         return Err(ApiError::conflict(
             "stale",
             format!(
                 "the game was changed elsewhere (now at revision {}, the request was based on {revision})",
-                game.revision
+                game.revision()
             ),
         ));
     }
     Ok((game, state))
 }
 
-/// Saves `state` after an action (recorded in the game's actions as `action`), if game `id` is
-/// still at `revision` (else 409 `stale`); returns the game as saved.
+/// Saves `state` after an action (recorded in the game's actions as `action`), if the game is
+/// still as `read` (else 409 `stale`); returns the game as saved.
 pub async fn save_action<S: SavedState>(
     app: &AppState,
-    id: i64,
-    revision: i64,
+    read: &SavedGame,
     state: &S,
     action: Value,
 ) -> Result<SavedGame, ApiError> {
@@ -97,7 +98,7 @@ pub async fn save_action<S: SavedState>(
         append_actions: vec![action],
         ..GameUpdate::default()
     };
-    Ok(app.store.update_game(id, revision, update).await?)
+    Ok(app.store.update_game(read, update).await?)
 }
 
 /// Refuses (409 `game_over`, saying `why`) any change to a game that is over.

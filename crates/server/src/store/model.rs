@@ -113,8 +113,14 @@ pub struct NewGame {
     pub state: Value,
 }
 
-/// A saved game with everything but its action list.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A saved game with everything but its action list, as read from the store.
+///
+/// Only the store makes one (its revision is private to the store), and the store writes an
+/// update only as a change of a game *as read*: [`Store::update_game`](super::Store::update_game)
+/// takes the `SavedGame` the change was computed from and succeeds only if the game is still at
+/// that revision. So no handler can write a state computed from one revision under another (the
+/// lost update of two requests racing on revisions R and R+1).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SavedGame {
     /// Its id.
     pub id: i64,
@@ -132,14 +138,21 @@ pub struct SavedGame {
     pub status: GameStatus,
     /// How it ended, once finished.
     pub result: Option<Value>,
-    /// Bumped by every update; a writer must name the revision it read.
-    pub revision: i64,
+    /// Bumped by every update; read it with [`SavedGame::revision`].
+    pub(in crate::store) revision: i64,
     /// How many actions are recorded.
     pub action_count: i64,
     /// When it was created (RFC 3339, UTC).
     pub created_at: String,
     /// When it was last updated (RFC 3339, UTC).
     pub updated_at: String,
+}
+
+impl SavedGame {
+    /// The revision this game was read at: bumped by every update.
+    pub fn revision(&self) -> i64 {
+        self.revision
+    }
 }
 
 /// The change one accepted action makes to a saved game.
@@ -156,6 +169,8 @@ pub struct GameUpdate {
     pub truncate_actions_to: Option<i64>,
     /// Actions to append, in order.
     pub append_actions: Vec<Value>,
+    /// A leaderboard entry earned in this game, written in the same transaction.
+    pub leaderboard_entry: Option<NewLeaderboardEntry>,
 }
 
 /// Which saved games to list.
@@ -167,7 +182,8 @@ pub struct GameFilter {
     pub limit: u32,
 }
 
-/// A leaderboard entry to add.
+/// A leaderboard entry to add, with the update of the game it was earned in
+/// ([`GameUpdate::leaderboard_entry`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NewLeaderboardEntry {
     /// Which game.
@@ -180,8 +196,6 @@ pub struct NewLeaderboardEntry {
     pub score: Option<i64>,
     /// Lower is better, in milliseconds.
     pub time_ms: Option<i64>,
-    /// The saved game the entry was earned in.
-    pub game_id: Option<i64>,
 }
 
 /// A leaderboard entry as stored.

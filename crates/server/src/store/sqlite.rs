@@ -10,9 +10,10 @@ use sqlx::sqlite::{
     SqliteSynchronous,
 };
 
+use super::file_identity::FileIdentity;
 use super::{
-    GameFilter, GameKind, GameStatus, GameUpdate, LeaderboardEntry, NewGame, NewLeaderboardEntry,
-    SavedGame, Store, StoreError,
+    GameFilter, GameKind, GameStatus, GameUpdate, Health, LeaderboardEntry, NewGame, SavedGame,
+    Store, StoreError,
 };
 use crate::config::DbLocation;
 use crate::time::now_rfc3339;
@@ -21,6 +22,8 @@ use crate::time::now_rfc3339;
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
+    /// The file opened (none for `:memory:`), checked before every write.
+    file: Option<FileIdentity>,
 }
 
 const GAME_COLUMNS: &str = "id, kind, variant, mode, players, state, status, result, revision, \
@@ -29,36 +32,73 @@ const GAME_COLUMNS: &str = "id, kind, variant, mode, players, state, status, res
 impl SqliteStore {
     /// Opens (creating if needed) the database and brings its schema up to date.
     pub async fn open(location: &DbLocation) -> Result<Self, StoreError> {
-        let (options, pool_options) = match location {
-            DbLocation::File(path) => (
-                SqliteConnectOptions::new()
-                    .filename(path)
-                    .create_if_missing(true),
-                SqlitePoolOptions::new().max_connections(4),
-            ),
+        let tuned = |options: SqliteConnectOptions| {
+            options
+                .journal_mode(SqliteJournalMode::Wal)
+                // FULL: in WAL mode the log is fsynced at every commit, so an action the player
+                // saw confirmed survives not only a crash or `kill -9` of qipan (which NORMAL
+                // would also survive) but an OS crash or power loss too. Games write a few rows
+                // per second at most, so the cost of one fsync per action is invisible.
+                .synchronous(SqliteSynchronous::Full)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(5))
+        };
+        let (pool, file) = match location {
+            DbLocation::File(path) => {
+                // Create the file once; the pool's own connections never create one, so a file
+                // deleted under the server is not silently replaced by an empty database.
+                let create =
+                    tuned(SqliteConnectOptions::new().filename(path)).create_if_missing(true);
+                sqlx::Connection::close(sqlx::ConnectOptions::connect(&create).await?).await?;
+                let file = FileIdentity::of(path).map_err(|e| StoreError::Database(e.into()))?;
+                let options = tuned(SqliteConnectOptions::new().filename(path));
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(4)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect_with(options)
+                    .await?;
+                (pool, Some(file))
+            }
             // Every connection to ":memory:" is a database of its own, so the pool keeps exactly
             // one connection alive for the whole run.
-            DbLocation::Memory => (
-                SqliteConnectOptions::from_str("sqlite::memory:")?,
-                SqlitePoolOptions::new()
+            DbLocation::Memory => {
+                let options = tuned(SqliteConnectOptions::from_str("sqlite::memory:")?);
+                let pool = SqlitePoolOptions::new()
                     .max_connections(1)
                     .min_connections(1)
                     .idle_timeout(None)
-                    .max_lifetime(None),
-            ),
+                    .max_lifetime(None)
+                    .connect_with(options)
+                    .await?;
+                (pool, None)
+            }
         };
-        let options = options
-            .journal_mode(SqliteJournalMode::Wal)
-            // FULL: in WAL mode the log is fsynced at every commit, so an action the player saw
-            // confirmed survives not only a crash or `kill -9` of qipan (which NORMAL would also
-            // survive) but an OS crash or power loss too. Games write a few rows per second at
-            // most, so the cost of one fsync per action is invisible.
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = pool_options.connect_with(options).await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(SqliteStore { pool })
+        Ok(SqliteStore { pool, file })
+    }
+
+    /// Refuses to write when the database file is no longer the one opened.
+    fn check_file(&self) -> Result<(), StoreError> {
+        match &self.file {
+            Some(file) => file.check().map_err(StoreError::FileReplaced),
+            None => Ok(()),
+        }
+    }
+
+    /// Starts a write transaction on the file this store opened.
+    async fn begin_write(&self) -> Result<Tx<'static>, StoreError> {
+        self.check_file()?;
+        Ok(self.pool.begin().await?)
+    }
+
+    /// Tries a write (rolled back): fails on a read-only, locked or replaced database.
+    async fn try_write(&self) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        sqlx::query("UPDATE health_probe SET n = n + 1")
+            .execute(&mut *tx)
+            .await?;
+        tx.rollback().await?;
+        Ok(())
     }
 
     async fn current_revision(&self, id: i64) -> Result<Option<i64>, StoreError> {
@@ -125,86 +165,139 @@ fn entry_from_row(row: &SqliteRow) -> Result<LeaderboardEntry, StoreError> {
     })
 }
 
+type Tx<'a> = sqlx::Transaction<'a, sqlx::Sqlite>;
+
+/// Inserts a new game at revision 0; its id.
+async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError> {
+    let now = now_rfc3339();
+    Ok(sqlx::query_scalar(
+        "INSERT INTO games (kind, variant, mode, players, state, created_at, updated_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(game.kind.as_str())
+    .bind(&game.variant)
+    .bind(&game.mode)
+    .bind(json_text(&game.players))
+    .bind(json_text(&game.state))
+    .bind(&now)
+    .bind(&now)
+    .fetch_one(&mut **tx)
+    .await?)
+}
+
+/// Applies `update` to game `id` inside `tx` if it is still at `expected_revision`: the new
+/// state, its actions and its leaderboard entry, all or nothing. False when the game is not at
+/// that revision (or is gone); the caller rolls back.
+async fn apply_update(
+    tx: &mut Tx<'_>,
+    id: i64,
+    expected_revision: i64,
+    update: &GameUpdate,
+) -> Result<bool, StoreError> {
+    // The conditional UPDATE comes first so that the transaction takes the write lock at once (a
+    // read first could not be upgraded under contention) and so that two writers based on the
+    // same revision cannot both succeed.
+    let updated = sqlx::query(
+        "UPDATE games SET state = ?1, status = COALESCE(?2, status), \
+         result = CASE WHEN ?2 = 'ongoing' THEN NULL ELSE COALESCE(?3, result) END, \
+         revision = revision + 1, updated_at = ?4 WHERE id = ?5 AND revision = ?6",
+    )
+    .bind(json_text(&update.state))
+    .bind(update.status.map(GameStatus::as_str))
+    .bind(update.result.as_ref().map(json_text))
+    .bind(now_rfc3339())
+    .bind(id)
+    .bind(expected_revision)
+    .execute(&mut **tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Ok(false);
+    }
+    if let Some(keep) = update.truncate_actions_to {
+        sqlx::query("DELETE FROM game_actions WHERE game_id = ? AND seq >= ?")
+            .bind(id)
+            .bind(keep.max(0))
+            .execute(&mut **tx)
+            .await?;
+    }
+    let mut next_seq: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(seq) + 1, 0) FROM game_actions WHERE game_id = ?")
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?;
+    for action in &update.append_actions {
+        sqlx::query("INSERT INTO game_actions (game_id, seq, action) VALUES (?, ?, ?)")
+            .bind(id)
+            .bind(next_seq)
+            .bind(json_text(action))
+            .execute(&mut **tx)
+            .await?;
+        next_seq += 1;
+    }
+    sqlx::query("UPDATE games SET action_count = ? WHERE id = ?")
+        .bind(next_seq)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    if let Some(entry) = &update.leaderboard_entry {
+        sqlx::query(
+            "INSERT INTO leaderboard (game, variant, name, score, time_ms, game_id, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(entry.game.as_str())
+        .bind(&entry.variant)
+        .bind(&entry.name)
+        .bind(entry.score)
+        .bind(entry.time_ms)
+        .bind(id)
+        .bind(now_rfc3339())
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(true)
+}
+
 #[async_trait::async_trait]
 impl Store for SqliteStore {
     async fn create_game(&self, game: NewGame) -> Result<SavedGame, StoreError> {
-        let now = now_rfc3339();
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO games (kind, variant, mode, players, state, created_at, updated_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(game.kind.as_str())
-        .bind(&game.variant)
-        .bind(&game.mode)
-        .bind(json_text(&game.players))
-        .bind(json_text(&game.state))
-        .bind(&now)
-        .bind(&now)
-        .fetch_one(&self.pool)
-        .await?;
+        let mut tx = self.begin_write().await?;
+        let id = insert_game(&mut tx, &game).await?;
+        tx.commit().await?;
         self.game(id).await
     }
 
     async fn update_game(
         &self,
-        id: i64,
-        expected_revision: i64,
+        read: &SavedGame,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        // The conditional UPDATE comes first so that the transaction takes the write lock at
-        // once (a read first could not be upgraded under contention) and so that two writers
-        // based on the same revision cannot both succeed.
-        let updated = sqlx::query(
-            "UPDATE games SET state = ?1, status = COALESCE(?2, status), \
-             result = CASE WHEN ?2 = 'ongoing' THEN NULL ELSE COALESCE(?3, result) END, \
-             revision = revision + 1, updated_at = ?4 WHERE id = ?5 AND revision = ?6",
-        )
-        .bind(json_text(&update.state))
-        .bind(update.status.map(GameStatus::as_str))
-        .bind(update.result.as_ref().map(json_text))
-        .bind(now_rfc3339())
-        .bind(id)
-        .bind(expected_revision)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
+        let mut tx = self.begin_write().await?;
+        if !apply_update(&mut tx, read.id, read.revision, &update).await? {
             tx.rollback().await?;
-            return Err(match self.current_revision(id).await? {
-                None => StoreError::GameNotFound(id),
+            return Err(match self.current_revision(read.id).await? {
+                None => StoreError::GameNotFound(read.id),
                 Some(actual) => StoreError::StaleRevision {
-                    expected: expected_revision,
+                    expected: read.revision,
                     actual,
                 },
             });
         }
-        if let Some(keep) = update.truncate_actions_to {
-            sqlx::query("DELETE FROM game_actions WHERE game_id = ? AND seq >= ?")
-                .bind(id)
-                .bind(keep.max(0))
-                .execute(&mut *tx)
-                .await?;
+        tx.commit().await?;
+        self.game(read.id).await
+    }
+
+    async fn import_game(
+        &self,
+        game: NewGame,
+        history: GameUpdate,
+    ) -> Result<SavedGame, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let id = insert_game(&mut tx, &game).await?;
+        if !apply_update(&mut tx, id, 0, &history).await? {
+            return Err(StoreError::Corrupt(format!(
+                "game {id} changed while it was being imported"
+            )));
         }
-        let mut next_seq: i64 = sqlx::query_scalar(
-            "SELECT COALESCE(MAX(seq) + 1, 0) FROM game_actions WHERE game_id = ?",
-        )
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
-        for action in &update.append_actions {
-            sqlx::query("INSERT INTO game_actions (game_id, seq, action) VALUES (?, ?, ?)")
-                .bind(id)
-                .bind(next_seq)
-                .bind(json_text(action))
-                .execute(&mut *tx)
-                .await?;
-            next_seq += 1;
-        }
-        sqlx::query("UPDATE games SET action_count = ? WHERE id = ?")
-            .bind(next_seq)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
         tx.commit().await?;
         self.game(id).await
     }
@@ -255,6 +348,7 @@ impl Store for SqliteStore {
     }
 
     async fn delete_game(&self, id: i64) -> Result<(), StoreError> {
+        self.check_file()?;
         let deleted = sqlx::query("DELETE FROM games WHERE id = ?")
             .bind(id)
             .execute(&self.pool)
@@ -263,27 +357,6 @@ impl Store for SqliteStore {
             return Err(StoreError::GameNotFound(id));
         }
         Ok(())
-    }
-
-    async fn add_leaderboard_entry(
-        &self,
-        entry: NewLeaderboardEntry,
-    ) -> Result<LeaderboardEntry, StoreError> {
-        let row = sqlx::query(
-            "INSERT INTO leaderboard (game, variant, name, score, time_ms, game_id, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?) \
-             RETURNING id, game, variant, name, score, time_ms, game_id, created_at",
-        )
-        .bind(entry.game.as_str())
-        .bind(&entry.variant)
-        .bind(&entry.name)
-        .bind(entry.score)
-        .bind(entry.time_ms)
-        .bind(entry.game_id)
-        .bind(now_rfc3339())
-        .fetch_one(&self.pool)
-        .await?;
-        entry_from_row(&row)
     }
 
     async fn top_entries(
@@ -306,9 +379,20 @@ impl Store for SqliteStore {
         rows.iter().map(entry_from_row).collect()
     }
 
-    async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
-        Ok(())
+    async fn health(&self) -> Health {
+        let integrity: Result<Vec<String>, _> = sqlx::query_scalar("PRAGMA quick_check")
+            .fetch_all(&self.pool)
+            .await;
+        let integrity = match integrity {
+            Ok(lines) => lines.join("; "),
+            Err(err) => format!("cannot be checked: {}", StoreError::from(err)),
+        };
+        let written = self.try_write().await;
+        Health {
+            writable: written.is_ok(),
+            integrity,
+            problem: written.err().map(|e| e.to_string()),
+        }
     }
 
     async fn close(&self) {

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use qipan_server::Server;
-use qipan_server::config::{Config, DbLocation, Limits};
+use qipan_server::config::{Access, Config, DbLocation, Limits};
 use qipan_server::store::{GameKind, NewGame, Store};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -44,6 +44,7 @@ pub async fn start(db: DbLocation, limits: Limits) -> Running {
         addr: "127.0.0.1:0".parse().expect("a valid address"),
         db,
         limits,
+        access: Access::default(),
     };
     let server = Server::bind(config).await.expect("the server starts");
     let addr = server.local_addr();

@@ -8,13 +8,17 @@ use qipan_gomoku::engine::Found;
 use qipan_gomoku::{Engine, Level, SearchLimits};
 
 use super::state::{EngineInfo, GameView};
-use super::{RevisionBody, commit_move, ensure_ongoing, load};
+use super::{RevisionBody, commit_move, ensure_ongoing, load_at};
 use crate::AppState;
+use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 
 /// Thinking time per move at levels 1–10: low levels answer at once, high levels think longer.
 const THINK_MS: [u64; 10] = [150, 200, 300, 400, 600, 800, 1200, 1600, 2200, 3000];
+
+/// Levels whose replies are quick enough for the interactive lane (at most 300 ms).
+const QUICK_LEVELS: u8 = 3;
 
 /// A seed for a new game's engine, from the clock.
 pub(super) fn fresh_seed() -> u64 {
@@ -38,10 +42,11 @@ fn found_name(found: Found) -> &'static str {
 /// person's moves (and after loading a game where the engine is to move).
 pub(super) async fn reply(
     State(app): State<AppState>,
+    compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, mut state) = load(&app, id).await?;
+    let (saved, mut state) = load_at(&app, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let mut game = state.game()?;
     if !state.engine_to_move(&game) {
@@ -52,33 +57,30 @@ pub(super) async fn reply(
     }
     let level = Level::new(state.level.unwrap_or(5));
     let think_ms = THINK_MS[usize::from(level.get() - 1)]
-        .min(u64::try_from(app.compute.max_time().as_millis()).unwrap_or(u64::MAX));
+        .min(u64::try_from(compute.max_time().as_millis()).unwrap_or(u64::MAX));
     let board = game.board().clone();
     let rule_set = state.rule_set()?;
     let seed = state.seed ^ state.moves.len() as u64;
     // The engine stops itself at its deadline, which lies within the pool's time limit, or
     // earlier when the pool's stop flag is set (request dropped, server shutting down).
-    let found = app
-        .compute
-        .run(move |stop| {
+    let cost = if level.get() <= QUICK_LEVELS {
+        Cost::Quick
+    } else {
+        Cost::Search
+    };
+    let found = compute
+        .run(cost, move |stop| {
             let limits = SearchLimits::millis(think_ms).with_stop(stop.as_atomic());
             Engine::new(level, seed).best_move(&board, rule_set, limits)
         })
         .await?
         .ok_or_else(|| ApiError::conflict("board_full", "the board is full"))?;
-    let mut view = commit_move(
-        &app,
-        &saved,
-        &mut state,
-        &mut game,
-        found.best,
-        body.revision,
-    )
-    .await
-    .map_err(|e| match e.code.as_str() {
-        "stale" => e,
-        _ => ApiError::internal(format!("the engine's move was refused: {e}")),
-    })?;
+    let mut view = commit_move(&app, &saved, &mut state, &mut game, found.best)
+        .await
+        .map_err(|e| match e.code.as_str() {
+            "stale" => e,
+            _ => ApiError::internal(format!("the engine's move was refused: {e}")),
+        })?;
     view.engine = Some(EngineInfo {
         depth: found.depth,
         nodes: found.nodes,

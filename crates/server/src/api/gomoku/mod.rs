@@ -120,43 +120,46 @@ async fn new_game(
     Ok(Json(GameView::new(&saved, &state, &game)))
 }
 
-/// Saves a new game (a started one, or an imported record).
+/// Saves a new game (a started one, or an imported record with its moves as the action list,
+/// in one transaction).
 async fn create(
     app: &AppState,
     state: &GameState,
     status: GameStatus,
     result: Option<serde_json::Value>,
 ) -> Result<SavedGame, ApiError> {
-    let saved = app
-        .store
-        .create_game(NewGame {
-            kind: GameKind::Gomoku,
-            variant: state.variant(),
-            mode: state.mode.as_str().to_owned(),
-            players: state.players(),
-            state: state.to_json(),
-        })
-        .await?;
+    let game = NewGame {
+        kind: GameKind::Gomoku,
+        variant: state.variant(),
+        mode: state.mode.as_str().to_owned(),
+        players: state.players(),
+        state: state.to_json(),
+    };
     if status == GameStatus::Ongoing && state.moves.is_empty() {
-        return Ok(saved);
+        return Ok(app.store.create_game(game).await?);
     }
-    // An imported record: its moves become the action list, so that replay sees them.
-    let update = GameUpdate {
+    let history = GameUpdate {
         state: state.to_json(),
         status: Some(status),
         result,
-        truncate_actions_to: None,
         append_actions: state.moves.iter().map(|m| json!({ "move": m })).collect(),
+        ..GameUpdate::default()
     };
-    Ok(app
-        .store
-        .update_game(saved.id, saved.revision, update)
-        .await?)
+    Ok(app.store.import_game(game, history).await?)
 }
 
 /// A saved Gomoku game and its state.
 async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
     saved::load(app, id).await
+}
+
+/// A saved Gomoku game for an action based on `revision` (409 `stale` when it is old).
+async fn load_at(
+    app: &AppState,
+    id: i64,
+    revision: i64,
+) -> Result<(SavedGame, GameState), ApiError> {
+    saved::load_at(app, id, revision).await
 }
 
 /// Refuses any change to a game that is over.
@@ -185,7 +188,7 @@ async fn play(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<MoveBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, mut state) = load(&app, id).await?;
+    let (saved, mut state) = load_at(&app, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let mut game = state.game()?;
     if state.engine_to_move(&game) {
@@ -200,20 +203,19 @@ async fn play(
         &mut state,
         &mut game,
         Point::new(body.x, body.y),
-        body.revision,
     )
     .await?;
     Ok(Json(view))
 }
 
-/// Plays `p` in `game`, saves it (with the result when it ends the game) and returns the view.
+/// Plays `p` in `game` (read as `saved`), saves it (with the result when it ends the game) and
+/// returns the view.
 async fn commit_move(
     app: &AppState,
     saved: &SavedGame,
     state: &mut GameState,
     game: &mut Game,
     p: Point,
-    revision: i64,
 ) -> Result<GameView, ApiError> {
     let color = game.to_move();
     game.play(p).map_err(refused)?;
@@ -224,10 +226,10 @@ async fn commit_move(
         state: state.to_json(),
         status: outcome.as_ref().map(|_| GameStatus::Finished),
         result: outcome.as_ref().map(OutcomeView::to_result),
-        truncate_actions_to: None,
         append_actions: vec![json!({ "move": coord, "color": Side::of(color) })],
+        ..GameUpdate::default()
     };
-    let saved = app.store.update_game(saved.id, revision, update).await?;
+    let saved = app.store.update_game(saved, update).await?;
     Ok(GameView::new(&saved, state, game))
 }
 
@@ -237,7 +239,7 @@ async fn undo(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, mut state) = load(&app, id).await?;
+    let (saved, mut state) = load_at(&app, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let mut game = state.game()?;
     let (side, count) = match (state.mode, state.human) {
@@ -275,7 +277,7 @@ async fn undo(
         truncate_actions_to: Some(state.moves.len() as i64),
         ..GameUpdate::default()
     };
-    let saved = app.store.update_game(id, body.revision, update).await?;
+    let saved = app.store.update_game(&saved, update).await?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }
 
@@ -285,7 +287,7 @@ async fn resign(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, mut state) = load(&app, id).await?;
+    let (saved, mut state) = load_at(&app, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let game = state.game()?;
     let side = state.human.unwrap_or_else(|| Side::of(game.to_move()));
@@ -297,6 +299,6 @@ async fn resign(
         result: outcome.as_ref().map(OutcomeView::to_result),
         ..GameUpdate::default()
     };
-    let saved = app.store.update_game(id, body.revision, update).await?;
+    let saved = app.store.update_game(&saved, update).await?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }

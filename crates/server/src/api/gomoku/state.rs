@@ -302,7 +302,7 @@ impl GameView {
         };
         GameView {
             id: saved.id,
-            revision: saved.revision,
+            revision: saved.revision(),
             status: saved.status,
             created_at: saved.created_at.clone(),
             updated_at: saved.updated_at.clone(),

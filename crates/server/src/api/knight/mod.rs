@@ -21,7 +21,10 @@ use crate::AppState;
 use crate::api::leaderboards::{
     EntryBody, Standing, ensure_not_entered, enter, entry_name, finished_time, solved_time_ms,
 };
-use crate::api::saved::{RevisionBody, SavedState, create_solo, ensure_ongoing, load, save_action};
+use crate::api::saved::{
+    RevisionBody, SavedState, create_solo, ensure_ongoing, load, load_at, save_action,
+};
+use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::store::{GameStatus, GameUpdate};
@@ -127,7 +130,7 @@ async fn make_move(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<MoveBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load::<GameState>(&app, id).await?;
+    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
     ensure_ongoing(&game, COMPLETE)?;
     let board = state.board()?;
     let to = checked_square(board, body.to)?;
@@ -169,7 +172,7 @@ async fn make_move(
         }
     }
     update.state = state.to_json();
-    let game = app.store.update_game(id, body.revision, update).await?;
+    let game = app.store.update_game(&game, update).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
@@ -178,7 +181,7 @@ async fn undo(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load::<GameState>(&app, id).await?;
+    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
     ensure_ongoing(&game, COMPLETE)?;
     if state.trail.len() < 2 {
         return Err(ApiError::unprocessable(
@@ -187,7 +190,7 @@ async fn undo(
         ));
     }
     let square = state.trail.pop();
-    let game = save_action(&app, id, body.revision, &state, json!({ "undo": square })).await?;
+    let game = save_action(&app, &game, &state, json!({ "undo": square })).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
@@ -210,17 +213,17 @@ struct HintView {
 
 async fn hint(
     State(app): State<AppState>,
+    compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<HintView>, ApiError> {
-    let (game, mut state) = load::<GameState>(&app, id).await?;
+    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
     ensure_ongoing(&game, COMPLETE)?;
     let board = state.board()?;
     let (trail, kind) = (state.squares(), state.kind());
-    let time = HINT_TIME.min(app.compute.max_time());
-    let found = app
-        .compute
-        .run(move |stop| {
+    let time = HINT_TIME.min(compute.max_time());
+    let found = compute
+        .run(Cost::Search, move |stop| {
             let stop = stop.as_atomic();
             let budget = Budget::until(Instant::now() + time).with_stop(&stop);
             find_hint(board, &trail, kind, budget)
@@ -236,7 +239,7 @@ async fn hint(
     // Only a hint that shows a move costs time.
     let game = if matches!(answer, HintAnswer::Next { .. }) {
         state.hints += 1;
-        save_action(&app, id, body.revision, &state, json!({ "hint": answer })).await?
+        save_action(&app, &game, &state, json!({ "hint": answer })).await?
     } else {
         game
     };
@@ -290,7 +293,7 @@ struct TourView {
 
 /// A whole tour from a square, for the auto-solve animation (not saved, never on a leaderboard).
 async fn full_tour(
-    State(app): State<AppState>,
+    compute: Compute,
     ApiQuery(query): ApiQuery<TourQuery>,
 ) -> Result<Json<TourView>, ApiError> {
     let board = checked_board(query.cols, query.rows)?;
@@ -300,9 +303,8 @@ async fn full_tour(
     } else {
         TourKind::Open
     };
-    let found = app
-        .compute
-        .run(move |stop| {
+    let found = compute
+        .run(Cost::Search, move |stop| {
             let stop = stop.as_atomic();
             tour_within(board, start, kind, Budget::UNLIMITED.with_stop(&stop))
         })

@@ -84,7 +84,7 @@ impl GameView {
         };
         Ok(GameView {
             id: game.id,
-            revision: game.revision,
+            revision: game.revision(),
             status: game.status,
             cols: state.cols,
             rows: state.rows,

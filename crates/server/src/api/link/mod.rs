@@ -17,6 +17,7 @@ use self::state::{GameState, GameView, LevelView};
 use crate::AppState;
 use crate::api::leaderboards::{EntryBody, Standing, ensure_not_entered, enter, entry_name};
 use crate::api::saved::{SavedState, create_solo, load as load_saved, load_at};
+use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::store::{GameStatus, GameUpdate, SavedGame};
@@ -55,6 +56,7 @@ struct NewGameBody {
 
 async fn new_game(
     State(app): State<AppState>,
+    compute: Compute,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let level = Level::get(body.level).map_err(|_| {
@@ -64,9 +66,8 @@ async fn new_game(
         )
     })?;
     let seed = now_ms().unsigned_abs().wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let game = app
-        .compute
-        .run(move |_stop| Game::new(level, seed))
+    let game = compute
+        .run(Cost::Search, move |_stop| Game::new(level, seed))
         .await?
         .map_err(refused)?;
     let state = GameState::new(&game, now_ms(), false);
@@ -86,14 +87,9 @@ async fn get_game(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
     let (saved, state, mut game) = load(&app, id).await?;
-    // The clock may have run out since the last action: record the end as soon as it is seen.
-    let before = game.status;
+    // The clock may have run out since the last action: show it, but leave recording the end to
+    // the next action (a read writes nothing).
     game.tick(state.clock_ms());
-    let saved = if game.status == before {
-        saved
-    } else {
-        save(&app, &saved, &state, &game, None).await?
-    };
     Ok(Json(GameView::new(&saved, &game, &state)))
 }
 
@@ -174,6 +170,7 @@ fn apply(game: &mut Game, action: Action, now: u64) -> Result<Outcome, Error> {
 
 async fn act(
     State(app): State<AppState>,
+    compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<ActionBody>,
 ) -> Result<Json<ActionView>, ApiError> {
@@ -182,9 +179,8 @@ async fn act(
     let now = state.clock_ms();
     let action = body.action;
     let before = game.status;
-    let (game, result) = app
-        .compute
-        .run(move |_stop| {
+    let (game, result) = compute
+        .run(Cost::Quick, move |_stop| {
             let mut game = game;
             let result = apply(&mut game, action, now);
             (game, result)
@@ -234,10 +230,7 @@ async fn save(
             "time_ms": game.finished_ms,
         }));
     }
-    Ok(app
-        .store
-        .update_game(saved.id, saved.revision, update)
-        .await?)
+    Ok(app.store.update_game(saved, update).await?)
 }
 
 async fn enter_leaderboard(

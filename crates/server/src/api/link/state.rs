@@ -177,7 +177,7 @@ impl GameView {
     pub fn new(saved: &SavedGame, game: &Game, state: &GameState) -> Self {
         GameView {
             id: saved.id,
-            revision: saved.revision,
+            revision: saved.revision(),
             status: saved.status,
             state: game.status.name(),
             level: game.level.into(),

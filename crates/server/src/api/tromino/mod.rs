@@ -20,7 +20,10 @@ use crate::AppState;
 use crate::api::leaderboards::{
     EntryBody, Standing, ensure_not_entered, enter, entry_name, finished_time, solved_time_ms,
 };
-use crate::api::saved::{RevisionBody, SavedState, create_solo, ensure_ongoing, load, save_action};
+use crate::api::saved::{
+    RevisionBody, SavedState, create_solo, ensure_ongoing, load, load_at, save_action,
+};
+use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::store::{GameStatus, GameUpdate};
@@ -28,8 +31,13 @@ use crate::time::now_ms;
 
 /// Board sides a game may use (the page offers 4, 8, 16 and 32).
 const SIDES: std::ops::RangeInclusive<u32> = 2..=32;
-/// How long a tileability check may take before the move is let through undecided.
-const CHECK_TIME: Duration = Duration::from_millis(1500);
+/// How long the check of a placement may take before the placement is let through undecided
+/// (an undecided placement costs nothing: the player finds out later, and undo is free).
+const CHECK_TIME: Duration = Duration::from_millis(300);
+/// How long a hint may search for a completion.
+const HINT_TIME: Duration = Duration::from_millis(1500);
+/// The largest board side whose placement checks run in the interactive lane.
+const QUICK_SIDE: u32 = 16;
 /// Why a covered board refuses changes.
 const COVERED: &str = "this board is already covered";
 
@@ -115,16 +123,23 @@ async fn get_game(
     Ok(Json(GameView::new(&game, &state, false)))
 }
 
-/// Runs the tileability search off the async threads, within [`CHECK_TIME`].
+/// Runs the tileability search off the async threads: the check of a placement within
+/// [`CHECK_TIME`] (in the interactive lane up to [`QUICK_SIDE`]), a hint within [`HINT_TIME`].
 async fn search(
-    app: &AppState,
+    compute: &Compute,
     state: &GameState,
     placed: Vec<Tromino>,
+    purpose: Purpose,
 ) -> Result<Outcome, ApiError> {
     let (n, missing) = (state.size, state.missing_square());
-    let budget = CHECK_TIME.min(app.compute.max_time());
-    app.compute
-        .run(move |_stop| {
+    let (cost, time) = match purpose {
+        Purpose::Check if n <= QUICK_SIDE => (Cost::Quick, CHECK_TIME),
+        Purpose::Check => (Cost::Search, CHECK_TIME),
+        Purpose::Hint => (Cost::Search, HINT_TIME),
+    };
+    let budget = time.min(compute.max_time());
+    compute
+        .run(cost, move |_stop| {
             let limits = SearchLimits {
                 max_nodes: 50_000_000,
                 deadline: Some(Instant::now() + budget),
@@ -142,17 +157,27 @@ struct PlaceBody {
     piece: Piece,
 }
 
+/// Why the tileability search runs.
+#[derive(Clone, Copy)]
+enum Purpose {
+    /// May the player's placement stand? An undecided answer lets it stand.
+    Check,
+    /// Which tromino comes next?
+    Hint,
+}
+
 async fn place(
     State(app): State<AppState>,
+    compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<PlaceBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load::<GameState>(&app, id).await?;
+    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
     ensure_ongoing(&game, COVERED)?;
     let mut placed = state.trominoes();
     placed.push(body.piece.into());
     // Overlap, off-board and missing-square errors come back from the library as they are.
-    let outcome = search(&app, &state, placed.clone()).await?;
+    let outcome = search(&compute, &state, placed.clone(), Purpose::Check).await?;
     let undecided = match outcome {
         Outcome::Tiled(_) => false,
         Outcome::GaveUp { .. } => true,
@@ -178,7 +203,7 @@ async fn place(
         update.result = Some(json!({ "covered": true, "time_ms": time_ms, "hints": state.hints }));
     }
     update.state = state.to_json();
-    let game = app.store.update_game(id, body.revision, update).await?;
+    let game = app.store.update_game(&game, update).await?;
     Ok(Json(GameView::new(&game, &state, undecided)))
 }
 
@@ -187,7 +212,7 @@ async fn undo(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load::<GameState>(&app, id).await?;
+    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
     ensure_ongoing(&game, COVERED)?;
     let Some(piece) = state.placed.pop() else {
         return Err(ApiError::unprocessable(
@@ -195,7 +220,7 @@ async fn undo(
             "no tromino has been placed yet",
         ));
     };
-    let game = save_action(&app, id, body.revision, &state, json!({ "undo": piece })).await?;
+    let game = save_action(&app, &game, &state, json!({ "undo": piece })).await?;
     Ok(Json(GameView::new(&game, &state, false)))
 }
 
@@ -208,12 +233,13 @@ struct HintView {
 
 async fn hint(
     State(app): State<AppState>,
+    compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<HintView>, ApiError> {
-    let (game, mut state) = load::<GameState>(&app, id).await?;
+    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
     ensure_ongoing(&game, COVERED)?;
-    let hint = match search(&app, &state, state.trominoes()).await? {
+    let hint = match search(&compute, &state, state.trominoes(), Purpose::Hint).await? {
         Outcome::Tiled(rest) => rest.first().copied().map(Piece::from),
         Outcome::GaveUp { .. } => {
             return Err(ApiError::unprocessable(
@@ -235,7 +261,7 @@ async fn hint(
         ));
     };
     state.hints += 1;
-    let game = save_action(&app, id, body.revision, &state, json!({ "hint": hint })).await?;
+    let game = save_action(&app, &game, &state, json!({ "hint": hint })).await?;
     Ok(Json(HintView {
         game: GameView::new(&game, &state, false),
         hint,

@@ -115,7 +115,7 @@ impl GameView {
     pub fn new(game: &SavedGame, state: &GameState, undecided: bool) -> Self {
         GameView {
             id: game.id,
-            revision: game.revision,
+            revision: game.revision(),
             status: game.status,
             size: state.size,
             missing: state.missing,

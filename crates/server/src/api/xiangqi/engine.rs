@@ -7,7 +7,7 @@ use qipan_xiangqi::engine::{Engine, Level, Limits, score};
 use qipan_xiangqi::{Color, Move, Notation, Position};
 use serde::Serialize;
 
-use crate::AppState;
+use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 
 /// Transposition table per search, in MiB (small: a game's search is short).
@@ -38,28 +38,36 @@ pub struct EngineInfo {
     pub pv: Vec<String>,
 }
 
+/// Levels whose replies are quick enough for the interactive lane (at most 400 ms).
+const QUICK_LEVELS: i64 = 3;
+
 /// How long the engine thinks at a level, within the server's limit.
-fn think_time(app: &AppState, level: Level, hint: bool) -> Duration {
+fn think_time(compute: &Compute, level: Level, hint: bool) -> Duration {
     let ms = if hint {
         HINT_MS
     } else {
         THINK_MS[usize::from(level.get().clamp(1, 10)) - 1]
     };
-    Duration::from_millis(ms).min(app.compute.max_time().mul_f32(0.8))
+    Duration::from_millis(ms).min(compute.max_time().mul_f32(0.8))
 }
 
 /// Searches `pos` (with its history) at `level` and returns the move chosen, or `None` when
 /// there is no legal move.
 pub async fn think(
-    app: &AppState,
+    compute: &Compute,
     pos: Position,
     level: Level,
     seed: u64,
     hint: bool,
 ) -> Result<Option<(Move, EngineInfo)>, ApiError> {
-    let time = think_time(app, level, hint);
-    app.compute
-        .run(move |stop| {
+    let time = think_time(compute, level, hint);
+    let cost = if !hint && i64::from(level.get()) <= QUICK_LEVELS {
+        Cost::Quick
+    } else {
+        Cost::Search
+    };
+    compute
+        .run(cost, move |stop| {
             let mut engine = Engine::new(HASH_MB);
             engine.set_level(level);
             engine.set_seed(seed);

@@ -25,6 +25,7 @@ use self::state::{Ending, GameState, Mode, Side, Undos, parse_iccs};
 use self::view::GameView;
 use crate::AppState;
 use crate::api::saved::{self, RevisionBody, SavedState};
+use crate::compute::Compute;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
@@ -121,15 +122,13 @@ fn ensure_ongoing(game: &SavedGame) -> Result<(), ApiError> {
     saved::ensure_ongoing(game, "this game is over")
 }
 
-/// Writes the new state (before answering), with the status its ending gives.
-async fn commit(
-    app: &AppState,
-    game: &SavedGame,
+/// The change that saves `state`, with the status its ending gives.
+fn update_to(
     state: &GameState,
     truncate_actions_to: Option<i64>,
     append_actions: Vec<Value>,
-) -> Result<GameView, ApiError> {
-    let update = GameUpdate {
+) -> GameUpdate {
+    GameUpdate {
         state: state.to_json(),
         status: Some(if state.ending.is_some() {
             GameStatus::Finished
@@ -139,11 +138,20 @@ async fn commit(
         result: state.ending.as_ref().map(Ending::to_json),
         truncate_actions_to,
         append_actions,
-    };
-    let saved = app
-        .store
-        .update_game(game.id, game.revision, update)
-        .await?;
+        leaderboard_entry: None,
+    }
+}
+
+/// Writes the new state of `game` (before answering), with the status its ending gives.
+async fn commit(
+    app: &AppState,
+    game: &SavedGame,
+    state: &GameState,
+    truncate_actions_to: Option<i64>,
+    append_actions: Vec<Value>,
+) -> Result<GameView, ApiError> {
+    let update = update_to(state, truncate_actions_to, append_actions);
+    let saved = app.store.update_game(game, update).await?;
     GameView::new(&saved, state)
 }
 
@@ -201,6 +209,7 @@ fn level_of(state: &GameState) -> Result<Level, ApiError> {
 
 async fn engine_move(
     State(app): State<AppState>,
+    compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
@@ -214,7 +223,7 @@ async fn engine_move(
         ));
     }
     let seed = (id as u64) << 16 | state.moves.len() as u64;
-    let (m, info) = think(&app, pos.clone(), level_of(&state)?, seed, false)
+    let (m, info) = think(&compute, pos.clone(), level_of(&state)?, seed, false)
         .await?
         .ok_or_else(|| ApiError::internal("the engine found no move in an ongoing game"))?;
     pos.make(m);
@@ -229,6 +238,7 @@ async fn engine_move(
 
 async fn hint(
     State(app): State<AppState>,
+    compute: Compute,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<EngineInfo>, ApiError> {
     let (game, state) = load(&app, id).await?;
@@ -241,7 +251,7 @@ async fn hint(
         ));
     }
     let seed = state.moves.len() as u64;
-    let (_, info) = think(&app, pos, Level::MAX, seed, true)
+    let (_, info) = think(&compute, pos, Level::MAX, seed, true)
         .await?
         .ok_or_else(|| ApiError::internal("no move to suggest in an ongoing game"))?;
     Ok(Json(info))
@@ -413,16 +423,17 @@ async fn import_pgn(
             n
         }
     };
-    let game = app
-        .store
-        .create_game(NewGame {
-            kind: GameKind::Xiangqi,
-            variant: "imported".to_owned(),
-            mode: Mode::Pvp.as_str().to_owned(),
-            players: json!({ "red": name(red), "black": name(black) }),
-            state: state.to_json(),
-        })
-        .await?;
+    let game = NewGame {
+        kind: GameKind::Xiangqi,
+        variant: "imported".to_owned(),
+        mode: Mode::Pvp.as_str().to_owned(),
+        players: json!({ "red": name(red), "black": name(black) }),
+        state: state.to_json(),
+    };
     let actions = state.moves.iter().map(|m| json!({ "move": m })).collect();
-    Ok(Json(commit(&app, &game, &state, None, actions).await?))
+    let saved = app
+        .store
+        .import_game(game, update_to(&state, None, actions))
+        .await?;
+    Ok(Json(GameView::new(&saved, &state)?))
 }

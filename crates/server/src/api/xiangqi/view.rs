@@ -94,7 +94,7 @@ impl GameView {
         }
         Ok(GameView {
             id: game.id,
-            revision: game.revision,
+            revision: game.revision(),
             status: game.status,
             mode: state.mode,
             variant: game.variant.clone(),
