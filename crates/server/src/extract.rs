@@ -30,6 +30,13 @@ where
 
 fn json_rejection(rejection: JsonRejection) -> ApiError {
     let message = rejection.body_text();
+    if timed_out(&rejection) {
+        return ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "body_timeout",
+            "the request body did not arrive in time",
+        );
+    }
     match rejection {
         JsonRejection::JsonDataError(_) => ApiError::unprocessable("invalid_body", message),
         JsonRejection::JsonSyntaxError(_) => ApiError::bad_request("malformed_json", message),
@@ -45,6 +52,18 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
         ),
         _ => ApiError::new(rejection.status(), "bad_body", message),
     }
+}
+
+/// Whether the body stopped because the body timeout ran out.
+fn timed_out(rejection: &JsonRejection) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(rejection);
+    while let Some(error) = cause {
+        if error.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
 }
 
 /// Path parameters; a value that does not parse (e.g. a non-numeric id) is a 400.

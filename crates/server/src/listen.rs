@@ -13,11 +13,11 @@ use axum::Router;
 use axum::extract::ConnectInfo;
 use axum::extract::Request;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto::Builder;
-use hyper_util::server::graceful::GracefulShutdown;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, watch};
+use tokio::task::JoinSet;
 use tower::ServiceExt;
 
 use crate::config::Limits;
@@ -30,21 +30,21 @@ pub async fn serve(
     limits: &Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    let mut builder = Builder::new(TokioExecutor::new());
+    // HTTP/1.1 only: its header timer runs from the moment a connection opens, so a client that
+    // never sends a byte is closed too (HTTP/2 needs TLS in browsers; a TLS proxy in front
+    // speaks HTTP/1.1 to us).
+    let mut builder = http1::Builder::new();
     builder
-        .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout);
-    builder
-        .http2()
-        .timer(TokioTimer::new())
-        .keep_alive_interval(limits.header_timeout)
-        .keep_alive_timeout(limits.header_timeout);
     let builder = Arc::new(builder);
-    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    let graceful = GracefulShutdown::new();
+    let max_connections = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
+    let slots = Arc::new(Semaphore::new(max_connections));
+    let (closing, closed) = watch::channel(false);
+    let mut connections = JoinSet::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
+        while connections.try_join_next().is_some() {}
         let permit = tokio::select! {
             permit = Arc::clone(&slots).acquire_owned() => permit.map_err(io::Error::other)?,
             () = &mut shutdown => break,
@@ -67,33 +67,40 @@ pub async fn serve(
                 request.extensions_mut().insert(ConnectInfo(peer));
                 let router = router.clone();
                 async move {
-                    Ok::<_, Infallible>(
-                        router
-                            .oneshot(request.map(axum::body::Body::new))
-                            .await
-                            .unwrap_or_else(|e| match e {}),
-                    )
+                    let response = router.oneshot(request.map(axum::body::Body::new)).await;
+                    Ok::<_, Infallible>(response.unwrap_or_else(|never| match never {}))
                 }
             }
         });
-        let builder = Arc::clone(&builder);
         let connection = builder
-            .serve_connection_with_upgrades(TokioIo::new(stream), service)
-            .into_owned();
-        let connection = graceful.watch(connection);
-        tokio::spawn(async move {
-            if let Err(err) = connection.await {
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades();
+        let mut closed = closed.clone();
+        connections.spawn(async move {
+            let mut connection = std::pin::pin!(connection);
+            let ended = tokio::select! {
+                ended = connection.as_mut() => ended,
+                _ = async { closed.wait_for(|&closed| closed).await.is_ok() } => {
+                    // Finish the request in flight, then close.
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(err) = ended {
                 tracing::debug!(%peer, %err, "connection ended with an error");
             }
             drop(permit);
         });
     }
     drop(listener);
-    tokio::select! {
-        () = graceful.shutdown() => {}
-        () = tokio::time::sleep(limits.shutdown_grace) => {
-            tracing::warn!("shutdown grace period over: closing the connections still open");
-        }
+    closing.send_replace(true);
+    let all_closed = slots.acquire_many(max_connections as u32);
+    if tokio::time::timeout(limits.shutdown_grace, all_closed)
+        .await
+        .is_err()
+    {
+        tracing::warn!("shutdown grace period over: closing the connections still open");
     }
+    connections.abort_all();
     Ok(())
 }
