@@ -70,7 +70,8 @@ test('health answers with the version and database status', async () => {
   assert.equal(response.status, 200);
   const body = await response.json();
   assert.equal(body.status, 'ok');
-  assert.equal(body.database.status, 'ok');
+  assert.equal(body.database.writable, true);
+  assert.equal(body.database.integrity, 'ok');
   assert.match(body.version, /^\d+\.\d+\.\d+/);
 });
 
