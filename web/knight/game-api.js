@@ -8,4 +8,5 @@ export const move = (game, to) => api('POST', `/api/knight/games/${game.id}/move
 export const undo = (game) => api('POST', `/api/knight/games/${game.id}/undo`, { revision: game.revision });
 export const hint = (game) => api('POST', `/api/knight/games/${game.id}/hint`, { revision: game.revision });
 export const enterLeaderboard = (game, name) => api('POST', `/api/knight/games/${game.id}/leaderboard`, { name });
-export const fullTour = (cols, rows, [x, y], closed) => api('GET', `/api/knight/tour?cols=${cols}&rows=${rows}&x=${x}&y=${y}&closed=${closed}`);
+/** A whole tour from the start square; the game is then marked assisted (never ranked). */
+export const solve = (game) => api('POST', `/api/knight/games/${game.id}/solve`, { revision: game.revision });

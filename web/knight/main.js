@@ -68,7 +68,7 @@ function describe() {
   const total = game.cols * game.rows;
   const params = { visited: game.trail.length, total, time: formatTime(game.time_ms ?? 0), hints: game.hints };
   if (game.status === 'ongoing' && game.trail.length === total) say('knight.not_closed', params, 'error');
-  else if (game.status === 'finished') say(game.entered ? 'knight.entered' : 'knight.finished', params, 'ok');
+  else if (game.status === 'finished') say(game.entered ? 'knight.entered' : game.assisted ? 'knight.finished_assisted' : 'knight.finished', params, 'ok');
   else if (!game.reachable.length) say('knight.dead_end', params, 'error');
   else say('knight.your_turn', params);
 }
@@ -96,7 +96,7 @@ function setGame(view) {
   $('cols').value = view.cols;
   $('rows').value = view.rows;
   chosenSize();
-  $('lb-form').hidden = !(view.status === 'finished' && !view.entered);
+  $('lb-form').hidden = !(view.status === 'finished' && !view.entered && !view.assisted);
   describe();
   redraw();
 }
@@ -209,8 +209,11 @@ $('solve-play').addEventListener('click', () => run(async () => {
   if (!game) return say('knight.pick_start');
   const { cols, rows, closed } = game;
   $('solve-info').textContent = t('knight.thinking');
-  const { path } = await server.fullTour(cols, rows, game.trail[0], closed)
+  const answer = await server.solve(game)
     .finally(() => { $('solve-info').textContent = ''; });
+  const { path } = answer;
+  game = answer.game;
+  $('lb-form').hidden = true;
   solver = createAutoplay(path, {
     speed: () => Number($('solve-speed').value),
     render: (shown) => {

@@ -8,4 +8,5 @@ export const place = (game, piece) => api('POST', `/api/tromino/games/${game.id}
 export const undo = (game) => api('POST', `/api/tromino/games/${game.id}/undo`, { revision: game.revision });
 export const hint = (game) => api('POST', `/api/tromino/games/${game.id}/hint`, { revision: game.revision });
 export const enterLeaderboard = (game, name) => api('POST', `/api/tromino/games/${game.id}/leaderboard`, { name });
-export const demoSteps = (size, [x, y]) => api('GET', `/api/tromino/demo?size=${size}&x=${x}&y=${y}`);
+/** The divide-and-conquer steps for this board; the game is then marked assisted (never ranked). */
+export const demo = (game) => api('POST', `/api/tromino/games/${game.id}/demo`, { revision: game.revision });

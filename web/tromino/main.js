@@ -111,11 +111,12 @@ function setGame(view) {
   rememberGame(STORAGE_KEY, view.id);
   clock.set(view.elapsed_ms, view.status === 'ongoing');
   $('size').value = String(view.size);
-  $('lb-form').hidden = !(view.status === 'finished' && !view.entered);
+  $('lb-form').hidden = !(view.status === 'finished' && !view.entered && !view.assisted);
   $('lb-variant').textContent = `${view.size} × ${view.size}`;
   const total = (view.size * view.size - 1) / 3;
   if (view.status === 'finished') {
-    say(view.entered ? 'tromino.entered' : 'tromino.finished', { time: formatTime(view.time_ms), hints: view.hints }, 'ok');
+    const done = view.entered ? 'tromino.entered' : view.assisted ? 'tromino.finished_assisted' : 'tromino.finished';
+    say(done, { time: formatTime(view.time_ms), hints: view.hints }, 'ok');
   } else if (view.undecided) {
     say('tromino.undecided');
   } else {
@@ -261,7 +262,10 @@ $('demo-play').addEventListener('click', () => run(async () => {
     $('demo-info').textContent = t('tromino.demo_only_power');
     return;
   }
-  const steps = await server.demoSteps(game.size, game.missing);
+  const answer = await server.demo(game);
+  const { steps } = answer;
+  game = answer.game;
+  $('lb-form').hidden = true;
   mode = 'demo';
   ghost = null;
   const { size, missing } = game;

@@ -34,6 +34,7 @@ export const STRINGS = {
     'tromino.undecided': '已放下：这一步在限定时间内无法判定剩余部分能否铺满。',
     'tromino.hint_shown': '提示：虚线处可以放一块骨牌（每次提示加罚 15 秒）。',
     'tromino.finished': '完成！用时 {time}，提示 {hints} 次。',
+    'tromino.finished_assisted': '完成！用时 {time}。这局看过分治演示或用了超过 3 次提示，不能登上排行榜。',
     'tromino.entered': '已登上排行榜。',
     'tromino.stale': '这局棋在别的页面里变了，已重新载入。',
     'error.overlap': '这里已经有骨牌了，骨牌不能重叠。',
@@ -50,6 +51,7 @@ export const STRINGS = {
     'error.game_over': '这局已经完成了。',
     'error.bad_name': '名字需要 1 到 32 个字符。',
     'error.already_entered': '这局已经登上排行榜了。',
+    'error.assisted': '这局看过分治演示或用了超过 3 次提示，不能登上排行榜。',
     'error.not_finished': '只有铺满的棋盘才能登上排行榜。',
   },
   en: {
@@ -85,6 +87,7 @@ export const STRINGS = {
     'tromino.undecided': 'Placed: whether the rest can be covered could not be decided in time.',
     'tromino.hint_shown': 'Hint: a tromino fits where the dashed outline is (each hint adds 15 s).',
     'tromino.finished': 'Done! Time {time}, {hints} hints.',
+    'tromino.finished_assisted': 'Done! Time {time}. This game was shown the demo or more than 3 hints, so it cannot enter the leaderboard.',
     'tromino.entered': 'You are on the leaderboard.',
     'tromino.stale': 'This game changed in another tab; it has been reloaded.',
     'error.overlap': 'A tromino is already there; trominoes cannot overlap.',
@@ -101,6 +104,7 @@ export const STRINGS = {
     'error.game_over': 'This board is already covered.',
     'error.bad_name': 'The name must have 1 to 32 characters.',
     'error.already_entered': 'This game is already on the leaderboard.',
+    'error.assisted': 'This game was shown the demo or more than 3 hints, so it cannot enter the leaderboard.',
     'error.not_finished': 'Only a covered board can enter the leaderboard.',
   },
 };

@@ -24,6 +24,7 @@ pub mod error;
 pub mod extract;
 mod guard;
 mod listen;
+pub mod names;
 pub mod store;
 mod time;
 pub mod watch;

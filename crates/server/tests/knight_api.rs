@@ -109,7 +109,31 @@ async fn a_5x5_tour_is_played_by_hints_refused_undone_finished_and_ranked() {
         (StatusCode::CONFLICT, Some("game_over"))
     );
 
-    let (status, view) = post(&client, url("/leaderboard"), json!({"name": "  Ada  "})).await;
+    // A tour played by the server's hints (more than the ranked three) is assisted.
+    assert_eq!(get(url("")).await.1["assisted"], true);
+    let (status, body) = post(&client, url("/leaderboard"), json!({"name": "Ada"})).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, Some("assisted"))
+    );
+
+    // A tour the player found alone is ranked, under its normalised name.
+    let (own, id) = create(
+        &client,
+        server.url("/api/knight/games"),
+        json!({"cols": 5, "rows": 5, "start": [0, 0]}),
+    )
+    .await;
+    let view = play_tour(&client, &server, &own, &known_tour(5, 5, false)).await;
+    assert_eq!(view["status"], "finished", "{view}");
+    assert_eq!(view["assisted"], false);
+    let url = |path: &str| server.url(&format!("/api/knight/games/{id}{path}"));
+    let (status, view) = post(
+        &client,
+        url("/leaderboard"),
+        json!({"name": "  Ada\u{200B}\u{202E} "}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(view["entered"], true);
     let (status, body) = post(&client, url("/leaderboard"), json!({"name": "Ada"})).await;
@@ -118,9 +142,44 @@ async fn a_5x5_tour_is_played_by_hints_refused_undone_finished_and_ranked() {
         (StatusCode::CONFLICT, Some("already_entered"))
     );
     let (_, top) = get(server.url("/api/leaderboards/knight?variant=5x5")).await;
+    assert_eq!(top.as_array().unwrap().len(), 1, "{top}");
     assert_eq!(top[0]["name"], "Ada");
     assert_eq!(top[0]["game_id"], id);
     server.stop().await;
+}
+
+/// A tour of a `cols` x `rows` board from a1, as a player who knows one would play it.
+fn known_tour(cols: u64, rows: u64, closed: bool) -> Vec<[u32; 2]> {
+    let board = qipan_knight::Board::new(cols, rows).unwrap();
+    let kind = if closed {
+        qipan_knight::TourKind::Closed
+    } else {
+        qipan_knight::TourKind::Open
+    };
+    let tour = qipan_knight::tour(board, qipan_knight::Square::new(0, 0), kind).unwrap();
+    tour.squares().map(|s| [s.x, s.y]).collect()
+}
+
+/// Plays `path` (after its start square) in `game`; the last view.
+async fn play_tour(
+    client: &reqwest::Client,
+    server: &common::Running,
+    game: &Value,
+    path: &[[u32; 2]],
+) -> Value {
+    let url = server.url(&format!("/api/knight/games/{}/move", game["id"]));
+    let mut view = game.clone();
+    for to in &path[1..] {
+        let (status, next) = post(
+            client,
+            url.clone(),
+            json!({"revision": view["revision"], "to": to}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        view = next;
+    }
+    view
 }
 
 fn body_revision(view: &Value) -> i64 {
@@ -169,9 +228,14 @@ async fn hints_say_when_no_tour_can_be_completed() {
     .await;
     assert_eq!(body["hint"]["kind"], "stuck", "{body}");
 
-    // Both sides odd: no closed tour (Schwenk 1991).
-    let (status, body) =
-        get(server.url("/api/knight/tour?cols=5&rows=5&x=0&y=0&closed=true")).await;
+    // Both sides odd: no closed tour (Schwenk 1991), so the auto-solve has none to show.
+    let (_, game) = start(json!({"cols": 5, "rows": 5, "start": [0, 0], "closed": true})).await;
+    let (status, body) = post(
+        &client,
+        server.url(&format!("/api/knight/games/{}/solve", game["id"])),
+        json!({"revision": game["revision"]}),
+    )
+    .await;
     assert_eq!(
         (status, code(&body)),
         (
@@ -223,9 +287,23 @@ async fn a_hint_out_of_time_says_unknown() {
 async fn the_auto_solve_tour_covers_the_xiangqi_board_and_bad_boards_are_refused() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
     let client = reqwest::Client::new();
-    let (status, body) =
-        get(server.url("/api/knight/tour?cols=9&rows=10&x=4&y=4&closed=true")).await;
+    let (game, id) = create(
+        &client,
+        server.url("/api/knight/games"),
+        json!({"cols": 9, "rows": 10, "start": [4, 4], "closed": true}),
+    )
+    .await;
+    let (status, body) = post(
+        &client,
+        server.url(&format!("/api/knight/games/{id}/solve")),
+        json!({"revision": game["revision"]}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["game"]["assisted"], true,
+        "a solved game is never ranked"
+    );
     let path: Vec<(i64, i64)> = body["path"]
         .as_array()
         .unwrap()
@@ -273,9 +351,7 @@ async fn a_tour_that_does_not_close_leaves_a_closed_game_open_for_undo() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
     let client = reqwest::Client::new();
     // 3x4 has open tours but no closed one (Schwenk 1991): any open tour ends off the start.
-    let (status, body) = get(server.url("/api/knight/tour?cols=3&rows=4&x=0&y=0")).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let path = body["path"].as_array().unwrap().clone();
+    let path = known_tour(3, 4, false);
     assert_eq!(path.len(), 12);
     let (_, game) = post(
         &client,

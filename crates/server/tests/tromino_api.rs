@@ -1,5 +1,6 @@
 //! The tromino API over real HTTP: a whole 4x4 game played to the end and entered on the
-//! leaderboard, refusals with their codes, undo, hint and the demo steps.
+//! leaderboard, refusals with their codes, undo, hint, and the demo steps (which keep a game off
+//! the leaderboard).
 
 mod common;
 
@@ -167,22 +168,57 @@ async fn unfinished_games_cannot_be_ranked_and_bad_boards_are_refused() {
 }
 
 #[tokio::test]
-async fn the_demo_lists_the_recursion() {
+async fn the_demo_lists_the_recursion_and_marks_the_game_assisted() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let steps: Value = reqwest::get(server.url("/api/tromino/demo?size=8&x=2&y=5"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let steps = steps.as_array().unwrap();
+    let client = reqwest::Client::new();
+    let (game, id) = create(
+        &client,
+        server.url("/api/tromino/games"),
+        json!({"size": 8, "missing": [2, 5]}),
+    )
+    .await;
+    let demo = server.url(&format!("/api/tromino/games/{id}/demo"));
+    let (status, body) = post(&client, demo, json!({"revision": game["revision"]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let steps = body["steps"].as_array().unwrap();
     assert_eq!(steps.len(), 21);
     assert_eq!(steps[0]["side"], 8);
     assert_eq!(steps[0]["depth"], 0);
     assert_eq!(steps[1]["side"], 4);
-    let response = reqwest::get(server.url("/api/tromino/demo?size=6&x=0&y=0"))
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["game"]["assisted"], true);
+
+    // The demo's own pieces cover the board, but the game was shown them: it is not ranked.
+    let mut revision = body["game"]["revision"].clone();
+    let place = server.url(&format!("/api/tromino/games/{id}/place"));
+    for step in steps {
+        let piece = &step["piece"];
+        let (status, view) = post(
+            &client,
+            place.clone(),
+            json!({"revision": revision, "x": piece["x"], "y": piece["y"], "shape": piece["shape"]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        revision = view["revision"].clone();
+    }
+    let entry = server.url(&format!("/api/tromino/games/{id}/leaderboard"));
+    let (status, body) = post(&client, entry, json!({"name": "Bo"})).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, Some("assisted"))
+    );
+
+    let (game, id) = create(
+        &client,
+        server.url("/api/tromino/games"),
+        json!({"size": 5, "missing": [0, 0]}),
+    )
+    .await;
+    let demo = server.url(&format!("/api/tromino/games/{id}/demo"));
+    let (status, body) = post(&client, demo, json!({"revision": game["revision"]})).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("demo_size"))
+    );
     server.stop().await;
 }

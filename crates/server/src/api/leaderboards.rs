@@ -24,21 +24,9 @@ pub fn solved_time_ms(started_ms: i64, hints: u32) -> i64 {
     now_ms() - started_ms + HINT_PENALTY_MS * i64::from(hints)
 }
 
-/// The longest player name a leaderboard keeps, in characters.
-pub const MAX_NAME_CHARS: usize = 32;
-
-/// A player's name for a leaderboard entry: trimmed, 1 to [`MAX_NAME_CHARS`] characters, else 422
-/// `bad_name`.
-pub fn entry_name(raw: &str) -> Result<String, ApiError> {
-    let name = raw.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(ApiError::unprocessable(
-            "bad_name",
-            format!("the name must have 1 to {MAX_NAME_CHARS} characters"),
-        ));
-    }
-    Ok(name.to_owned())
-}
+/// How many hints a timed puzzle may take (each adding [`HINT_PENALTY_MS`]) and still be ranked;
+/// one more marks the game assisted.
+pub const RANKED_HINTS: u32 = 3;
 
 /// The body of a request to enter a finished game on its leaderboard.
 #[derive(Deserialize)]
@@ -76,7 +64,8 @@ pub struct Standing {
 }
 
 /// Saves `state` (already marked as entered) with a `leaderboard` action and `name`'s entry, in
-/// one transaction; returns the game as saved.
+/// one transaction; returns the game as saved. An assisted game (shown its solution, a demo, or
+/// more than [`RANKED_HINTS`] hints) is refused with 409 `assisted`.
 pub async fn enter<S: SavedState>(
     app: &AppState,
     game: &SavedGame,
@@ -84,6 +73,13 @@ pub async fn enter<S: SavedState>(
     name: String,
     standing: Standing,
 ) -> Result<SavedGame, ApiError> {
+    if state.assisted() {
+        return Err(ApiError::conflict(
+            "assisted",
+            "a game in which the server showed the solution, a demo or too many hints cannot \
+             enter the leaderboard",
+        ));
+    }
     let update = GameUpdate {
         state: state.to_json(),
         append_actions: vec![json!({ "leaderboard": name })],

@@ -17,6 +17,12 @@ pub trait SavedState: Serialize + DeserializeOwned {
     /// The game's name in messages: "game 7 is not a {NAME} game".
     const NAME: &'static str;
 
+    /// Whether the server helped so much (a solution, a demo, too many hints) that the game
+    /// must not be ranked.
+    fn assisted(&self) -> bool {
+        false
+    }
+
     /// The state as stored.
     fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or_default()

@@ -12,21 +12,22 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use std::time::{Duration, Instant};
 
-use qipan_knight::{Board, Budget, Hint, Square, TourKind, hint as find_hint, tour_within, verify};
+use qipan_knight::{Board, Budget, Hint, Square, hint as find_hint, tour_within, verify};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use self::state::{GameState, GameView};
 use crate::AppState;
 use crate::api::leaderboards::{
-    EntryBody, Standing, ensure_not_entered, enter, entry_name, finished_time, solved_time_ms,
+    EntryBody, Standing, ensure_not_entered, enter, finished_time, solved_time_ms,
 };
 use crate::api::saved::{
     RevisionBody, SavedState, create_solo, ensure_ongoing, load, load_at, save_action,
 };
 use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
-use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::extract::{ApiJson, ApiPath};
+use crate::names::normalize_name;
 use crate::store::{GameStatus, GameUpdate};
 use crate::time::now_ms;
 
@@ -46,7 +47,7 @@ pub fn routes() -> Router<AppState> {
         .route("/knight/games/{id}/undo", post(undo))
         .route("/knight/games/{id}/hint", post(hint))
         .route("/knight/games/{id}/leaderboard", post(enter_leaderboard))
-        .route("/knight/tour", get(full_tour))
+        .route("/knight/games/{id}/solve", post(solve))
 }
 
 /// A library error as a 422 with the library's stable code.
@@ -105,6 +106,7 @@ async fn new_game(
         started_ms: now_ms(),
         time_ms: None,
         hints: 0,
+        solved_by_server: false,
         entered: false,
     };
     let game = create_solo(&app, variant(&state), &state).await?;
@@ -255,7 +257,7 @@ async fn enter_leaderboard(
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut state) = load::<GameState>(&app, id).await?;
-    let name = entry_name(&body.name)?;
+    let name = normalize_name(&body.name)?;
     let time_ms = finished_time(
         &game,
         state.time_ms,
@@ -275,34 +277,25 @@ async fn enter_leaderboard(
     Ok(Json(GameView::new(&game, &state)?))
 }
 
-#[derive(Deserialize)]
-struct TourQuery {
-    cols: u32,
-    rows: u32,
-    x: u32,
-    y: u32,
-    #[serde(default)]
-    closed: bool,
-}
-
 #[derive(Serialize)]
-struct TourView {
-    /// The squares in the order the knight visits them, as `[x, y]`.
+struct SolveView {
+    game: GameView,
+    /// A whole tour from the game's start square, as `[x, y]` in the order the knight visits them.
     path: Vec<[u32; 2]>,
 }
 
-/// A whole tour from a square, for the auto-solve animation (not saved, never on a leaderboard).
-async fn full_tour(
+/// A whole tour from the game's start square, for the auto-solve animation. The game is marked
+/// assisted first: it can no longer enter the leaderboard.
+async fn solve(
+    State(app): State<AppState>,
     compute: Compute,
-    ApiQuery(query): ApiQuery<TourQuery>,
-) -> Result<Json<TourView>, ApiError> {
-    let board = checked_board(query.cols, query.rows)?;
-    let start = checked_square(board, [query.x, query.y])?;
-    let kind = if query.closed {
-        TourKind::Closed
-    } else {
-        TourKind::Open
-    };
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<SolveView>, ApiError> {
+    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let board = state.board()?;
+    let start = state.squares()[0];
+    let kind = state.kind();
     let found = compute
         .run(Cost::Search, move |stop| {
             let stop = stop.as_atomic();
@@ -310,7 +303,14 @@ async fn full_tour(
         })
         .await?
         .map_err(refused)?;
-    Ok(Json(TourView {
+    let game = if state.solved_by_server {
+        game
+    } else {
+        state.solved_by_server = true;
+        save_action(&app, &game, &state, json!({ "solve": true })).await?
+    };
+    Ok(Json(SolveView {
+        game: GameView::new(&game, &state)?,
         path: found.squares().map(|s| [s.x, s.y]).collect(),
     }))
 }

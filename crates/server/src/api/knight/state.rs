@@ -3,6 +3,7 @@
 use qipan_knight::{Board, Square, TourKind};
 use serde::{Deserialize, Serialize};
 
+use crate::api::leaderboards::RANKED_HINTS;
 use crate::api::saved::SavedState;
 use crate::error::ApiError;
 use crate::store::{GameKind, GameStatus, SavedGame};
@@ -20,6 +21,9 @@ pub struct GameState {
     /// The final time, once the tour is complete and verified.
     pub time_ms: Option<i64>,
     pub hints: u32,
+    /// Whether the server showed this game a whole tour (the auto-solve).
+    #[serde(default)]
+    pub solved_by_server: bool,
     /// Whether the leaderboard entry has been made.
     pub entered: bool,
 }
@@ -50,6 +54,10 @@ impl GameState {
 impl SavedState for GameState {
     const KIND: GameKind = GameKind::Knight;
     const NAME: &'static str = "knight's tour";
+
+    fn assisted(&self) -> bool {
+        self.solved_by_server || self.hints > RANKED_HINTS
+    }
 }
 
 /// The game as the page sees it.
@@ -68,6 +76,8 @@ pub struct GameView {
     /// Milliseconds since the start (running clock), or the final time once finished.
     pub elapsed_ms: i64,
     pub time_ms: Option<i64>,
+    /// Shown a whole tour or too many hints: never on the leaderboard.
+    pub assisted: bool,
     pub entered: bool,
 }
 
@@ -94,6 +104,7 @@ impl GameView {
             hints: state.hints,
             elapsed_ms: state.time_ms.unwrap_or_else(|| now_ms() - state.started_ms),
             time_ms: state.time_ms,
+            assisted: state.assisted(),
             entered: state.entered,
         })
     }

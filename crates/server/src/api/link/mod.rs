@@ -15,11 +15,12 @@ use serde_json::json;
 
 use self::state::{GameState, GameView, LevelView};
 use crate::AppState;
-use crate::api::leaderboards::{EntryBody, Standing, ensure_not_entered, enter, entry_name};
+use crate::api::leaderboards::{EntryBody, Standing, ensure_not_entered, enter};
 use crate::api::saved::{SavedState, create_solo, load as load_saved, load_at};
 use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
+use crate::names::normalize_name;
 use crate::store::{GameStatus, GameUpdate, SavedGame};
 use crate::time::now_ms;
 
@@ -239,7 +240,7 @@ async fn enter_leaderboard(
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (saved, mut state, game) = load(&app, id).await?;
-    let name = entry_name(&body.name)?;
+    let name = normalize_name(&body.name)?;
     // Only a board this server watched being cleared, move by move, counts.
     if game.status != qipan_link::Status::Won || !game.board.is_cleared() {
         return Err(ApiError::conflict(
@@ -252,7 +253,11 @@ async fn enter_leaderboard(
     let standing = Standing {
         variant: variant(game.level.number),
         score: Some(i64::from(game.score)),
-        time_ms: game.finished_ms.and_then(|t| i64::try_from(t).ok()),
+        // Ranked by the server's clock from the deal to the last pair, pauses included: a
+        // pause stops the countdown, not the ranking (the tiles were already seen).
+        time_ms: game
+            .finished_ms
+            .and_then(|t| i64::try_from(t + game.paused_ms).ok()),
     };
     let saved = enter(&app, &saved, &state, name, standing).await?;
     Ok(Json(GameView::new(&saved, &game, &state)))

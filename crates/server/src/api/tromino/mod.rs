@@ -18,14 +18,15 @@ use serde_json::json;
 use self::state::{GameState, GameView, Piece};
 use crate::AppState;
 use crate::api::leaderboards::{
-    EntryBody, Standing, ensure_not_entered, enter, entry_name, finished_time, solved_time_ms,
+    EntryBody, Standing, ensure_not_entered, enter, finished_time, solved_time_ms,
 };
 use crate::api::saved::{
     RevisionBody, SavedState, create_solo, ensure_ongoing, load, load_at, save_action,
 };
 use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
-use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::extract::{ApiJson, ApiPath};
+use crate::names::normalize_name;
 use crate::store::{GameStatus, GameUpdate};
 use crate::time::now_ms;
 
@@ -49,7 +50,7 @@ pub fn routes() -> Router<AppState> {
         .route("/tromino/games/{id}/undo", post(undo))
         .route("/tromino/games/{id}/hint", post(hint))
         .route("/tromino/games/{id}/leaderboard", post(enter_leaderboard))
-        .route("/tromino/demo", get(demo))
+        .route("/tromino/games/{id}/demo", post(demo))
 }
 
 /// A library error as a 422 with the library's stable code.
@@ -91,6 +92,7 @@ async fn new_game(
         started_ms: now_ms(),
         time_ms: None,
         hints: 0,
+        demo_shown: false,
         entered: false,
     };
     let game = create_solo(&app, variant(n), &state).await?;
@@ -274,7 +276,7 @@ async fn enter_leaderboard(
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut state) = load::<GameState>(&app, id).await?;
-    let name = entry_name(&body.name)?;
+    let name = normalize_name(&body.name)?;
     let time_ms = finished_time(
         &game,
         state.time_ms,
@@ -292,13 +294,6 @@ async fn enter_leaderboard(
     };
     let game = enter(&app, &game, &state, name, standing).await?;
     Ok(Json(GameView::new(&game, &state, false)))
-}
-
-#[derive(Deserialize)]
-struct DemoQuery {
-    size: u32,
-    x: u32,
-    y: u32,
 }
 
 #[derive(Serialize)]
@@ -322,15 +317,37 @@ impl From<Step> for DemoStep {
     }
 }
 
-/// The steps of the divide and conquer on a 2^k board (k <= 6), in recursion order.
-async fn demo(ApiQuery(query): ApiQuery<DemoQuery>) -> Result<Json<Vec<DemoStep>>, ApiError> {
-    if !query.size.is_power_of_two() || !(2..=64).contains(&query.size) {
+#[derive(Serialize)]
+struct DemoView {
+    game: GameView,
+    /// The steps of the divide and conquer, in recursion order.
+    steps: Vec<DemoStep>,
+}
+
+/// The steps of the divide and conquer on the game's board (2^k, k <= 6), in recursion order.
+/// The game is marked assisted: a board shown its tiling can no longer enter the leaderboard.
+async fn demo(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<DemoView>, ApiError> {
+    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    if !state.size.is_power_of_two() || !(2..=64).contains(&state.size) {
         return Err(ApiError::unprocessable(
             "demo_size",
             "the demo shows boards of side 2, 4, 8, 16, 32 or 64",
         ));
     }
-    let k = query.size.trailing_zeros();
-    let steps = golomb_steps(k, Square::new(query.x, query.y)).map_err(refused)?;
-    Ok(Json(steps.into_iter().map(DemoStep::from).collect()))
+    let k = state.size.trailing_zeros();
+    let steps = golomb_steps(k, state.missing_square()).map_err(refused)?;
+    let game = if state.demo_shown {
+        game
+    } else {
+        state.demo_shown = true;
+        save_action(&app, &game, &state, json!({ "demo": true })).await?
+    };
+    Ok(Json(DemoView {
+        game: GameView::new(&game, &state, false),
+        steps: steps.into_iter().map(DemoStep::from).collect(),
+    }))
 }

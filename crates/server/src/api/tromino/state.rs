@@ -3,6 +3,7 @@
 use qipan_tromino::{Shape, Square, Tromino};
 use serde::{Deserialize, Serialize};
 
+use crate::api::leaderboards::RANKED_HINTS;
 use crate::api::saved::SavedState;
 use crate::store::{GameKind, GameStatus, SavedGame};
 use crate::time::now_ms;
@@ -74,6 +75,9 @@ pub struct GameState {
     /// The final time (with hint penalties), once the board is covered.
     pub time_ms: Option<i64>,
     pub hints: u32,
+    /// Whether the server showed this game the divide-and-conquer demo (a whole tiling).
+    #[serde(default)]
+    pub demo_shown: bool,
     /// Whether the leaderboard entry has been made.
     pub entered: bool,
 }
@@ -91,6 +95,10 @@ impl GameState {
 impl SavedState for GameState {
     const KIND: GameKind = GameKind::Tromino;
     const NAME: &'static str = "tromino";
+
+    fn assisted(&self) -> bool {
+        self.demo_shown || self.hints > RANKED_HINTS
+    }
 }
 
 /// The game as the page sees it.
@@ -106,6 +114,8 @@ pub struct GameView {
     /// Milliseconds since the start (running clock), or the final time once finished.
     pub elapsed_ms: i64,
     pub time_ms: Option<i64>,
+    /// Shown the demo or too many hints: never on the leaderboard.
+    pub assisted: bool,
     pub entered: bool,
     /// True when the last placement could not be decided in time and was let through.
     pub undecided: bool,
@@ -123,6 +133,7 @@ impl GameView {
             hints: state.hints,
             elapsed_ms: state.time_ms.unwrap_or_else(|| now_ms() - state.started_ms),
             time_ms: state.time_ms,
+            assisted: state.assisted(),
             entered: state.entered,
             undecided,
         }
