@@ -32,6 +32,11 @@ pub struct Args {
     #[arg(long, env = "QIPAN_COMPUTE_SLOTS", value_parser = clap::value_parser!(u16).range(1..))]
     compute_slots: Option<u16>,
 
+    /// The largest the database may grow, in MiB (writes past it answer 507, as on a full
+    /// disk). Default: no limit but the disk's.
+    #[arg(long, env = "QIPAN_MAX_DB_MB", value_parser = clap::value_parser!(u64).range(1..=16_777_216))]
+    max_db_mb: Option<u64>,
+
     /// How many connections are served at once; more wait in the listen queue.
     #[arg(long, env = "QIPAN_MAX_CONNECTIONS", default_value_t = 1000,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
@@ -92,6 +97,7 @@ impl Args {
             max_body_bytes: self.max_body_bytes,
             max_compute_time: Duration::from_secs_f64(self.max_compute_seconds),
             max_connections: self.max_connections as usize,
+            max_database_bytes: self.max_db_mb.map(|mb| mb * 1024 * 1024),
             ..Limits::default()
         };
         if let Some(slots) = self.compute_slots {

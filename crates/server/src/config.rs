@@ -64,6 +64,8 @@ pub struct Limits {
     pub shutdown_grace: Duration,
     /// The largest WebSocket message a client may send, in bytes.
     pub max_ws_message_bytes: usize,
+    /// The largest the database may grow, in bytes; `None` for no limit but the disk's.
+    pub max_database_bytes: Option<u64>,
 }
 
 impl Default for Limits {
@@ -81,6 +83,7 @@ impl Default for Limits {
             max_connections: 1000,
             shutdown_grace: Duration::from_secs(10),
             max_ws_message_bytes: 4096,
+            max_database_bytes: None,
         }
     }
 }

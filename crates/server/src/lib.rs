@@ -167,7 +167,7 @@ impl Server {
                 reason,
             })?;
         }
-        let store = SqliteStore::open(&config.db)
+        let store = SqliteStore::open_with(&config.db, config.limits.max_database_bytes)
             .await
             .map_err(|reason| ServeError::Database {
                 location: config.db.clone(),
@@ -183,7 +183,7 @@ impl Server {
                 });
             }
         };
-        let watchers = Watchers::default();
+        let watchers = Watchers::with_capacity(config.limits.max_connections);
         let state = AppState::new(
             Arc::new(WatchedStore::new(Arc::new(store), watchers.clone())),
             ComputePool::with_limits(&config.limits),

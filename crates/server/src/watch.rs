@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use serde_json::Value;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast, watch};
 
 use crate::store::{
     GameFilter, GameKind, GameUpdate, Health, LeaderboardEntry, NewGame, SavedGame, Store,
@@ -35,14 +35,16 @@ type Channels = Arc<Mutex<HashMap<i64, broadcast::Sender<Change>>>>;
 pub struct Watchers {
     games: Channels,
     closing: watch::Sender<bool>,
+    sockets: Arc<Semaphore>,
 }
+
+/// Watching sockets open at once by default (an upgraded socket no longer counts against the
+/// server's connection cap, so it has its own).
+const DEFAULT_MAX_SOCKETS: usize = 1000;
 
 impl Default for Watchers {
     fn default() -> Self {
-        Watchers {
-            games: Channels::default(),
-            closing: watch::channel(false).0,
-        }
+        Watchers::with_capacity(DEFAULT_MAX_SOCKETS)
     }
 }
 
@@ -79,6 +81,20 @@ fn lock(games: &Channels) -> std::sync::MutexGuard<'_, HashMap<i64, broadcast::S
 }
 
 impl Watchers {
+    /// Watchers for at most `max_sockets` sockets open at once.
+    pub fn with_capacity(max_sockets: usize) -> Self {
+        Watchers {
+            games: Channels::default(),
+            closing: watch::channel(false).0,
+            sockets: Arc::new(Semaphore::new(max_sockets.clamp(1, Semaphore::MAX_PERMITS))),
+        }
+    }
+
+    /// A place for one more watching socket, held while it is open; `None` when all are taken.
+    pub fn open_socket(&self) -> Option<OwnedSemaphorePermit> {
+        Arc::clone(&self.sockets).try_acquire_owned().ok()
+    }
+
     /// Every change of game `id` from now on.
     pub fn subscribe(&self, id: i64) -> Subscription {
         let changes = lock(&self.games)
@@ -188,5 +204,52 @@ impl Store for WatchedStore {
 
     async fn close(&self) {
         self.inner.close().await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_change_wakes_only_the_watchers_of_its_game() {
+        let watchers = Watchers::default();
+        let mut first = watchers.subscribe(1);
+        let mut also_first = watchers.subscribe(1);
+        let mut second = watchers.subscribe(2);
+        watchers.announce(Change {
+            id: 2,
+            revision: Some(5),
+        });
+        assert!(first.changes.try_recv().is_err());
+        assert!(also_first.changes.try_recv().is_err());
+        assert_eq!(second.recv().await.unwrap().revision, Some(5));
+        // Nobody watches game 3: announcing it costs nothing and keeps no channel.
+        watchers.announce(Change {
+            id: 3,
+            revision: Some(1),
+        });
+        assert_eq!(watchers.watched_games(), 2);
+    }
+
+    #[test]
+    fn a_game_channel_goes_with_its_last_watcher() {
+        let watchers = Watchers::default();
+        let a = watchers.subscribe(7);
+        let b = watchers.subscribe(7);
+        drop(a);
+        assert_eq!(watchers.watched_games(), 1);
+        drop(b);
+        assert_eq!(watchers.watched_games(), 0);
+    }
+
+    #[test]
+    fn sockets_are_capped() {
+        let watchers = Watchers::with_capacity(2);
+        let a = watchers.open_socket().unwrap();
+        let _b = watchers.open_socket().unwrap();
+        assert!(watchers.open_socket().is_none());
+        drop(a);
+        assert!(watchers.open_socket().is_some());
     }
 }

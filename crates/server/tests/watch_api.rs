@@ -147,3 +147,36 @@ async fn watchers_are_told_to_hang_up_when_the_server_stops() {
         "{closed:?}"
     );
 }
+
+/// A page never needs to send more than a ping: a large client message closes the socket
+/// instead of being buffered (64 MiB each before), and the server goes on serving.
+#[tokio::test]
+async fn a_large_client_message_closes_the_socket() {
+    use futures_util::SinkExt;
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = reqwest::Client::new();
+    let (_, id) = create(
+        &client,
+        server.url("/api/gomoku/games"),
+        json!({"mode": "pvp"}),
+    )
+    .await;
+    let url = format!("ws://{}/api/games/{id}/events", server.addr);
+    let (mut socket, _) = connect_async(url).await.expect("the WebSocket opens");
+    next_change(&mut socket).await;
+    let big = "x".repeat(1 << 20);
+    let _ = socket.send(Message::Text(big.into())).await;
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        loop {
+            match socket.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the server closed the socket");
+    let (status, _) = get(server.url("/api/health")).await;
+    assert_eq!(status, StatusCode::OK);
+    server.stop().await;
+}

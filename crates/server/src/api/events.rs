@@ -34,6 +34,13 @@ async fn watch_game(
             "this route is a WebSocket: open it with new WebSocket(...)",
         )
     })?;
+    let socket_place = app.watchers.open_socket().ok_or_else(|| {
+        ApiError::unavailable(
+            "too_many_watchers",
+            "the server is watching as many games as it can; try again in a moment",
+        )
+        .retry_after(5)
+    })?;
     // Subscribe before reading the game, so that no change falls between the two.
     let changes = app.watchers.subscribe(id);
     let game = app.store.game(id).await?;
@@ -46,7 +53,10 @@ async fn watch_game(
     Ok(upgrade
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| relay(app, socket, changes, first)))
+        .on_upgrade(move |socket| async move {
+            relay(app, socket, changes, first).await;
+            drop(socket_place);
+        }))
 }
 
 /// Sends `first`, then every change of game `first.id`, until the page or the server hangs up.

@@ -26,14 +26,32 @@ pub struct SqliteStore {
     file: Option<FileIdentity>,
 }
 
+/// SQLite's page size (its default), which the size limit counts in.
+const PAGE_SIZE: u64 = 4096;
+
 const GAME_COLUMNS: &str = "id, kind, variant, mode, players, state, status, result, revision, \
                             action_count, created_at, updated_at";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database and brings its schema up to date.
     pub async fn open(location: &DbLocation) -> Result<Self, StoreError> {
+        SqliteStore::open_with(location, None).await
+    }
+
+    /// As [`SqliteStore::open`], with the database kept to at most `max_bytes` (writes past it
+    /// fail as on a full disk).
+    pub async fn open_with(
+        location: &DbLocation,
+        max_bytes: Option<u64>,
+    ) -> Result<Self, StoreError> {
+        let max_pages = max_bytes.map(|bytes| (bytes / PAGE_SIZE).max(1).to_string());
         let tuned = |options: SqliteConnectOptions| {
+            let options = match &max_pages {
+                Some(pages) => options.pragma("max_page_count", pages.clone()),
+                None => options,
+            };
             options
+                .page_size(PAGE_SIZE as u32)
                 .journal_mode(SqliteJournalMode::Wal)
                 // FULL: in WAL mode the log is fsynced at every commit, so an action the player
                 // saw confirmed survives not only a crash or `kill -9` of qipan (which NORMAL
