@@ -72,6 +72,10 @@ async fn a_level_is_played_refused_hinted_paused_undone_won_and_ranked() {
         (status, code(&body)),
         (StatusCode::CONFLICT, Some("paused"))
     );
+    // The page saw the tiles before the pause: the pause stops the countdown, not the time that
+    // ranks the game.
+    const PAUSE_MS: u64 = 400;
+    tokio::time::sleep(std::time::Duration::from_millis(PAUSE_MS)).await;
     let (_, body) = act(json!({"revision": revision, "action": "resume"})).await;
     revision = body["game"]["revision"].as_i64().unwrap();
 
@@ -134,6 +138,35 @@ async fn a_level_is_played_refused_hinted_paused_undone_won_and_ranked() {
         .unwrap();
     assert_eq!(table[0]["name"], "ling");
     assert_eq!(table[0]["score"], game["score"]);
+    assert!(
+        table[0]["time_ms"].as_u64().unwrap() >= PAUSE_MS,
+        "the ranked time counts the pause: {table}"
+    );
+}
+
+/// A read writes nothing: a game whose clock ran out is shown as over, and recorded so only by
+/// the next action.
+#[tokio::test]
+async fn reading_a_game_whose_clock_ran_out_writes_nothing() {
+    let server = common::start(DbLocation::Memory, ServerLimits::default()).await;
+    let client = reqwest::Client::new();
+    let (_, game) = post(&client, server.url("/api/link/games"), json!({"level": 1})).await;
+    let id = game["id"].as_i64().unwrap();
+    // Move the start a day back, as if the player had walked away.
+    let saved = server.store.game(id).await.unwrap();
+    let mut state = saved.state.clone();
+    state["started_ms"] = json!(state["started_ms"].as_i64().unwrap() - 86_400_000);
+    let update = qipan_server::store::GameUpdate {
+        state,
+        ..Default::default()
+    };
+    let saved = server.store.update_game(&saved, update).await.unwrap();
+    let url = server.url(&format!("/api/link/games/{id}"));
+    for _ in 0..2 {
+        let view: Value = client.get(&url).send().await.unwrap().json().await.unwrap();
+        assert_eq!(view["state"], "time_up", "{view}");
+        assert_eq!(view["revision"], saved.revision(), "the read wrote nothing");
+    }
 }
 
 #[tokio::test]
