@@ -364,3 +364,116 @@ fn stop_during_ponder_answers_at_once() {
     assert!(first(&events, sent("ponderhit")).is_none());
     legal_bestmove(&events, "h2e2");
 }
+
+#[test]
+fn a_refused_position_leaves_no_position_to_search() {
+    for (hello, none) in [("ucci", "nobestmove"), ("uci", "bestmove (none)")] {
+        let script = format!(
+            "{hello}\nposition startpos moves h2e2\nposition startpos moves h2e2 h2e2\ngo depth 3\n"
+        );
+        let lines = converse(&script);
+        assert!(
+            lines.iter().any(|l| l.contains("bad position")),
+            "{lines:?}"
+        );
+        assert!(lines.iter().any(|l| l.contains("no position")), "{lines:?}");
+        assert_eq!(lines.last().map(String::as_str), Some(none), "{lines:?}");
+        // A bad FEN too; a good position afterwards is searched again.
+        let script =
+            format!("{hello}\nposition fen 9/9/9 w\ngo depth 2\nposition startpos\ngo depth 2\n");
+        let lines = converse(&script);
+        let answers: Vec<&String> = lines.iter().filter(|l| l.contains("bestmove")).collect();
+        assert_eq!(answers.len(), 2, "{lines:?}");
+        assert_eq!(answers[0], none, "{lines:?}");
+        assert!(bestmove(&lines).is_some_and(|m| m != "(none)"), "{lines:?}");
+    }
+}
+
+/// cutechess's Xiangqi build and Fairy-Stockfish number ranks 1-10: a GUI that selects
+/// `UCI_Variant xiangqi` gets moves in that numbering, and reads ours in it.
+#[test]
+fn a_fairy_stockfish_style_gui_gets_ranks_numbered_from_one() {
+    let lines = converse(
+        "uci\nsetoption name UCI_Variant value xiangqi\nposition startpos moves h3e3\ngo depth 3\n",
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("bad position")),
+        "{lines:?}"
+    );
+    let answer = bestmove(&lines).expect("a move");
+    let mut pos = Position::startpos();
+    pos.play(parse_move("h2e2").unwrap()).unwrap();
+    let m = qipan_xiangqi::ucci::Coordinates::FromOne
+        .parse(&answer)
+        .expect("a move numbered from one");
+    assert!(pos.is_legal(m), "{answer}");
+    // Every pv move is in the same numbering: no rank 0 anywhere.
+    for line in lines.iter().filter(|l| l.contains(" pv ")) {
+        let pv = line.split(" pv ").nth(1).unwrap();
+        assert!(
+            pv.split(' ')
+                .all(|m| qipan_xiangqi::ucci::Coordinates::FromOne.parse(m).is_some()),
+            "{line}"
+        );
+    }
+}
+
+/// Without `UCI_Variant` (Pikafish-style GUIs) moves stay ICCS; a move with a rank 10 or 0 proves
+/// the numbering whatever was guessed, and the `Coordinates` option fixes it.
+#[test]
+fn the_numbering_follows_the_moves_or_the_option() {
+    let lines = converse("uci\nposition startpos moves b0c2\ngo depth 2\n");
+    let answer = bestmove(&lines).expect("a move");
+    assert!(parse_move(&answer).is_some(), "{answer}");
+    let lines = converse("uci\nposition startpos moves h3e3 a10a9\ngo depth 2\n");
+    assert!(
+        !lines.iter().any(|l| l.contains("bad position")),
+        "{lines:?}"
+    );
+    let lines = converse(
+        "uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Coordinates value iccs\n\
+         position startpos moves h2e2\ngo depth 2\n",
+    );
+    assert!(!lines.iter().any(|l| l.contains("bad")), "{lines:?}");
+    let answer = bestmove(&lines).expect("a move");
+    assert!(parse_move(&answer).is_some(), "{answer}");
+}
+
+#[test]
+fn multipv_reports_that_many_distinct_lines_best_first() {
+    for hello in ["uci", "ucci"] {
+        let option = if hello == "uci" {
+            "setoption name MultiPV value 3"
+        } else {
+            "setoption multipv 3"
+        };
+        let lines = converse(&format!(
+            "{hello}\n{option}\nposition startpos\ngo depth 4\n"
+        ));
+        let last_depth: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth 4 "))
+            .collect();
+        assert_eq!(last_depth.len(), 3, "{lines:?}");
+        let firsts: Vec<&str> = last_depth
+            .iter()
+            .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+            .collect();
+        for (i, l) in last_depth.iter().enumerate() {
+            assert!(l.contains(&format!(" multipv {} ", i + 1)), "{l}");
+            assert!(l.contains(" hashfull "), "{l}");
+            assert!(l.contains(" seldepth "), "{l}");
+        }
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        assert_eq!(bestmove(&lines).as_deref(), Some(firsts[0]));
+    }
+}
+
+#[test]
+fn searchmoves_limits_the_root() {
+    let lines = converse("uci\nposition startpos\ngo depth 3 searchmoves a0a1 i3i4\n");
+    let answer = bestmove(&lines).expect("a move");
+    assert!(["a0a1", "i3i4"].contains(&answer.as_str()), "{answer}");
+    let lines = converse("uci\nposition startpos\ngo depth 3 searchmoves e2e9\n");
+    assert!(lines.iter().any(|l| l.contains("bad go")), "{lines:?}");
+}

@@ -6,7 +6,9 @@
 //! which no new iteration is started once half of it is used. The *hard* budget, checked while
 //! searching, is five times the soft one but never more than a third of the time left, and
 //! always keeps [`SAFETY_MARGIN`] (or 5% of the clock, if more) in reserve, so the flag never
-//! falls because of the engine. A fixed move time is used to the full minus the margin.
+//! falls because of the engine. A fixed move time is used to the full but 5% (at most
+//! [`SAFETY_MARGIN`]): the search stops when it is spent and keeps what the unfinished iteration
+//! proved.
 //!
 //! **Where the time is counted from.** The GUI's clock runs from the moment it sends `go`, so
 //! the budget is counted from [`Limits::started`] (the protocol loop sets it when it reads the
@@ -99,11 +101,11 @@ impl Budget {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         if let Some(t) = limits.movetime {
-            let t = t
-                .saturating_sub(SAFETY_MARGIN)
-                .max(Duration::from_millis(1));
-            soft = Some(t);
-            hard = Some(t);
+            // A fixed time is used to the end: the search stops when it is spent, keeping the
+            // best move of the unfinished iteration if it found one, so no new iteration is held
+            // back. The reserve is 5% (at most the usual margin).
+            let reserve = SAFETY_MARGIN.min(t / 20);
+            hard = Some(t.saturating_sub(reserve).max(Duration::from_millis(1)));
         }
         if let Some(clock) = limits.clock {
             let reserve = SAFETY_MARGIN.max(clock.time / 20);
@@ -170,6 +172,9 @@ mod tests {
         assert_eq!(budget.hard, Some(Duration::from_millis(10_000)));
         let fixed = Budget::new(&Limits::movetime(Duration::from_millis(1000)));
         assert_eq!(fixed.hard, Some(Duration::from_millis(950)));
+        assert_eq!(fixed.soft, None, "no iteration is held back");
+        let short = Budget::new(&Limits::movetime(Duration::from_millis(100)));
+        assert_eq!(short.hard, Some(Duration::from_millis(95)));
         assert_eq!(Budget::new(&Limits::default()).hard, None);
     }
 }

@@ -32,7 +32,7 @@ pub use eval::evaluate;
 pub use level::{Level, LevelError, Rng};
 pub use limits::{Budget, Clock, Limits};
 pub use score::Score;
-pub use search::{Info, Outcome};
+pub use search::{Info, Outcome, Report};
 
 use crate::moves::Move;
 use crate::position::Position;
@@ -51,7 +51,11 @@ pub struct Engine {
     heuristics: Heuristics,
     level: Level,
     rng: Rng,
+    multipv: usize,
 }
+
+/// The most principal variations a search reports (UCI/UCCI `MultiPV`).
+pub const MAX_MULTIPV: usize = 5;
 
 impl Engine {
     /// An engine at full strength with a table of `hash_mb` MiB (clamped to 1..=[`MAX_HASH_MB`]).
@@ -61,6 +65,7 @@ impl Engine {
             heuristics: Heuristics::default(),
             level: Level::MAX,
             rng: Rng::new(0x51_9A_4E),
+            multipv: 1,
         }
     }
 
@@ -72,6 +77,17 @@ impl Engine {
     /// Sets the playing level.
     pub fn set_level(&mut self, level: Level) {
         self.level = level;
+    }
+
+    /// How many principal variations to find and report, 1..=[`MAX_MULTIPV`] (clamped): the
+    /// best move is the first line's, and each further line costs a search of its own.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+    }
+
+    /// How many principal variations a search reports.
+    pub fn multipv(&self) -> usize {
+        self.multipv
     }
 
     /// The playing level.
@@ -91,15 +107,16 @@ impl Engine {
     }
 
     /// Searches `pos` (with the history it carries, for repetitions) within `limits`, never
-    /// choosing a move of `banned` (UCCI `banmoves`), until done or `stop` is set. `on_info` sees
-    /// every completed iteration.
+    /// choosing a move of `banned` (UCCI `banmoves`; `go searchmoves` bans the others), until done
+    /// or `stop` is set. `on_info` sees every completed iteration of every principal variation,
+    /// and the root move being searched once the search has run a second.
     pub fn search(
         &mut self,
         pos: &Position,
         limits: &Limits,
         banned: &[Move],
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info),
+        on_info: &mut dyn FnMut(&Report),
     ) -> Outcome {
         let not_pondering = AtomicBool::new(false);
         self.search_pondering(pos, limits, banned, stop, &not_pondering, on_info)
@@ -116,7 +133,7 @@ impl Engine {
         banned: &[Move],
         stop: &AtomicBool,
         pondering: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info),
+        on_info: &mut dyn FnMut(&Report),
     ) -> Outcome {
         self.tt.new_search();
         self.heuristics.new_search();
@@ -137,9 +154,10 @@ impl Engine {
             budget,
             node_limit,
             start: limits.started.unwrap_or_else(Instant::now),
+            multipv: self.multipv,
         };
-        let mut searcher = Searcher::new(pos, &mut self.tt, &mut self.heuristics, bounds);
-        let mut outcome = searcher.run(max_depth, banned, on_info);
+        let mut searcher = Searcher::new(pos, &mut self.tt, &mut self.heuristics, bounds, on_info);
+        let mut outcome = searcher.run(max_depth, banned);
         let chance = self.level.deviation_percent() as u64;
         if chance > 0 && outcome.depth > 0 && self.rng.below(100) < chance {
             let scored = searcher.score_root_moves(outcome.depth);

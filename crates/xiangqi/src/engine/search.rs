@@ -24,9 +24,12 @@ use crate::piece::Role;
 use crate::position::Position;
 use crate::rules::{Repetition, Rules};
 
-/// Progress of a search, reported after every completed iteration.
+/// Progress of a search, reported after every completed iteration (one line per principal
+/// variation with MultiPV).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Info {
+    /// Which principal variation this is, from 1 (the best).
+    pub multipv: usize,
     /// Iteration depth.
     pub depth: i32,
     /// Deepest ply reached (including quiescence).
@@ -42,6 +45,25 @@ pub struct Info {
     /// Transposition-table fill in permille.
     pub hashfull: u32,
 }
+
+/// What a search tells while it runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Report<'a> {
+    /// A completed iteration of one principal variation.
+    Line(&'a Info),
+    /// The root move being searched now (sent once the search has run a second).
+    CurrMove {
+        /// Iteration depth.
+        depth: i32,
+        /// The move.
+        mv: Move,
+        /// Its number in the root's move order, from 1.
+        number: usize,
+    },
+}
+
+/// How long a search runs before it reports the root move it is on.
+const CURRMOVE_AFTER_MS: u64 = 1000;
 
 impl Info {
     /// Nodes per second.
@@ -96,10 +118,13 @@ pub(crate) struct Bounds<'a> {
     pub(crate) node_limit: Option<u64>,
     /// When the budget started to run.
     pub(crate) start: Instant,
+    /// How many principal variations to find and report.
+    pub(crate) multipv: usize,
 }
 
 /// One search in progress.
 pub(crate) struct Searcher<'a> {
+    report: &'a mut dyn FnMut(&Report),
     pos: Position,
     tt: &'a mut TranspositionTable,
     heuristics: &'a mut Heuristics,
@@ -113,6 +138,15 @@ pub(crate) struct Searcher<'a> {
     stopped: bool,
     root_moves: Vec<Move>,
     root_depth: i32,
+    /// How many principal variations to find.
+    multipv: usize,
+    /// The root moves before this index are the better lines already found in this iteration.
+    line: usize,
+    /// Whether the current iteration has completed the search of a root move that raised alpha:
+    /// its principal variation can be trusted even if the iteration is cut short.
+    improved: bool,
+    /// The score of that move.
+    improved_score: Score,
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     no_capture_plies: u32,
@@ -125,8 +159,10 @@ impl<'a> Searcher<'a> {
         tt: &'a mut TranspositionTable,
         heuristics: &'a mut Heuristics,
         bounds: Bounds<'a>,
+        report: &'a mut dyn FnMut(&Report),
     ) -> Searcher<'a> {
         Searcher {
+            report,
             pos: pos.clone(),
             tt,
             heuristics,
@@ -140,6 +176,10 @@ impl<'a> Searcher<'a> {
             stopped: false,
             root_moves: Vec::new(),
             root_depth: 0,
+            multipv: bounds.multipv.max(1),
+            line: 0,
+            improved: false,
+            improved_score: 0,
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             no_capture_plies: Rules::default().no_capture_plies,
@@ -170,12 +210,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Iterative deepening to `max_depth` over the root moves not in `banned`.
-    pub(crate) fn run(
-        &mut self,
-        max_depth: i32,
-        banned: &[Move],
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Outcome {
+    pub(crate) fn run(&mut self, max_depth: i32, banned: &[Move]) -> Outcome {
         let mut list = MoveList::new();
         self.pos.legal_moves(&mut list);
         self.root_moves = list
@@ -210,84 +245,127 @@ impl<'a> Searcher<'a> {
         self.root_moves = order.into_iter().map(|(m, _)| m).collect();
         outcome.best = self.root_moves.first().copied();
 
-        let mut previous: Score = 0;
+        let lines = self.multipv.min(self.root_moves.len());
+        let mut previous: Vec<Score> = vec![0; lines];
         for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
+            if depth > 1 {
+                // The budget may be spent already (the move's time counts from the `go`).
+                self.check_limits(true);
+                if self.stopped {
+                    break;
+                }
+            }
             self.root_depth = depth;
             self.seldepth = 0;
-            let mut delta = ASPIRATION;
-            let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
-                (previous - delta, previous + delta)
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            let score = loop {
-                let score = self.search(depth, alpha, beta, 0, true);
+            for (line, previous) in previous.iter_mut().enumerate() {
+                self.line = line;
+                let Some((score, pv)) = self.search_line(depth, *previous) else {
+                    break;
+                };
+                let complete = !self.stopped || depth == 1;
+                if let Some(&best) = pv.first() {
+                    // Keep the lines in order at the front of the root list: this one next.
+                    if let Some(i) = self.root_moves.iter().position(|&m| m == best) {
+                        self.root_moves[line..=i].rotate_right(1);
+                    }
+                    if line == 0 {
+                        outcome.best = Some(best);
+                        outcome.ponder = pv.get(1).copied();
+                        outcome.pv = pv.clone();
+                    }
+                }
+                if line == 0 {
+                    outcome.score = score;
+                }
+                if !complete {
+                    // The best move of a cut-short iteration is kept, but not its depth.
+                    break;
+                }
+                if line == 0 {
+                    outcome.depth = depth;
+                }
+                *previous = score;
+                let info = Info {
+                    multipv: line + 1,
+                    depth,
+                    seldepth: self.seldepth,
+                    score,
+                    nodes: self.nodes,
+                    millis: self.millis(),
+                    pv,
+                    hashfull: self.tt.hashfull(),
+                };
+                (self.report)(&Report::Line(&info));
                 if self.stopped {
-                    break score;
+                    break;
                 }
-                if score <= alpha {
-                    alpha = (score - delta).max(-INFINITE);
-                } else if score >= beta {
-                    beta = (score + delta).min(INFINITE);
-                } else {
-                    break score;
-                }
-                delta *= 2;
-                if delta > 1000 {
-                    (alpha, beta) = (-INFINITE, INFINITE);
-                }
-            };
-            if self.stopped && depth > 1 {
-                // An unfinished iteration is trusted only for the move it had fully searched
-                // first, which is the previous best: nothing new to learn.
-                break;
             }
-            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
-                .iter()
-                .flatten()
-                .copied()
-                .collect();
-            if let Some(&best) = pv.first() {
-                outcome.best = Some(best);
-                outcome.ponder = pv.get(1).copied();
-                outcome.pv = pv.clone();
-            }
-            outcome.score = score;
-            outcome.depth = depth;
-            previous = score;
-            let info = Info {
-                depth,
-                seldepth: self.seldepth,
-                score,
-                nodes: self.nodes,
-                millis: self.millis(),
-                pv,
-                hashfull: self.tt.hashfull(),
-            };
-            on_info(&info);
             if self.stopped {
                 break;
-            }
-            // Put the best move first for the next iteration.
-            if let Some(best) = outcome.best
-                && let Some(i) = self.root_moves.iter().position(|&m| m == best)
-            {
-                self.root_moves[..=i].rotate_right(1);
             }
             let elapsed = self.start.elapsed();
             if self.budget.soft.is_some_and(|s| elapsed * 2 >= s) && !self.pondering() {
                 break;
             }
-            if self.root_moves.len() == 1 && self.budget.soft.is_some() {
+            if self.root_moves.len() == 1 && self.budget.hard.is_some() {
+                // The only move: nothing to weigh, answer at once.
                 break;
             }
-            if score.abs() > MATE_BOUND && MATE - score.abs() < depth {
+            let score = outcome.score;
+            if score.abs() > MATE_BOUND && MATE - score.abs() < depth && lines == 1 {
                 // A mate found and proved shorter than the depth searched: deeper is no better.
                 break;
             }
         }
         outcome.nodes = self.nodes;
         outcome
+    }
+
+    /// One principal variation of an iteration at `depth` (the best of the root moves from
+    /// [`Searcher::line`] on), with an aspiration window around `previous`: its score and line,
+    /// or `None` when the search was stopped before anything of this iteration could be trusted.
+    fn search_line(&mut self, depth: i32, previous: Score) -> Option<(Score, Vec<Move>)> {
+        self.improved = false;
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        let score = loop {
+            let score = self.search(depth, alpha, beta, 0, true);
+            if self.stopped {
+                break score;
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                break score;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        };
+        // A cut-short iteration is trusted only if a root move was fully searched and raised
+        // alpha: then its line is at least as good as what the last iteration said (the first
+        // iteration always counts, so that there is a move).
+        if self.stopped && depth > 1 && !self.improved {
+            return None;
+        }
+        let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        let score = if self.stopped {
+            self.improved_score
+        } else {
+            score
+        };
+        Some((score, pv))
     }
 
     /// The verdict on a repetition for the side to move.
@@ -415,8 +493,11 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        if root {
+            self.improved = false;
+        }
         let mut moves: Vec<Move> = if root {
-            self.root_moves.clone()
+            self.root_moves[self.line..].to_vec()
         } else {
             let mut list = MoveList::new();
             self.pos.legal_moves(&mut list);
@@ -453,6 +534,13 @@ impl<'a> Searcher<'a> {
         let side = self.pos.side_to_move();
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, i);
+            if root && self.millis() >= CURRMOVE_AFTER_MS {
+                (self.report)(&Report::CurrMove {
+                    depth,
+                    mv: m,
+                    number: self.line + i + 1,
+                });
+            }
             let capture = self.pos.is_capture(m);
             self.pos.make(m);
             let gives_check = self.pos.in_check();
@@ -493,6 +581,10 @@ impl<'a> Searcher<'a> {
                     alpha = score;
                     best_move = Some(m);
                     self.update_pv(ply, m);
+                    if root {
+                        self.improved = true;
+                        self.improved_score = score;
+                    }
                     if score >= beta {
                         if !capture {
                             self.heuristics.record_cutoff(ply, side, m, depth, &quiets);

@@ -5,13 +5,19 @@
 //! The dialect is chosen by the first handshake command: `ucci` or `uci`. Both accept
 //! `isready`, `setoption`, `position startpos|fen … [moves …]`, `go …`, `stop`, `ponderhit` and
 //! `quit`; UCCI adds `banmoves` and `setoption newgame`, UCI adds `ucinewgame`. Options: `Hash`
-//! (MiB), `Level` (1–10, see [`crate::engine::level`]), `usemillisec` (UCCI: times in
-//! milliseconds instead of seconds), `Ponder` (accepted; see below) and, for GUIs that send it,
-//! `UCI_Variant` (only `xiangqi`).
-//! Moves are ICCS coordinates (`h2e2`), as both dialects write them for Xiangqi.
+//! (MiB), `Level` (1–10, see [`crate::engine::level`]), `MultiPV` (1–5 principal variations, each
+//! reported with `info multipv N`), `usemillisec` (UCCI: times in milliseconds instead of
+//! seconds), `Ponder` (accepted; see below), `UCI_Variant` (only `xiangqi`) and `Coordinates`.
+//! `go searchmoves m…` searches only those moves.
+//!
+//! Moves are ICCS coordinates (`h2e2`, ranks 0–9) in UCCI and by default in UCI; a UCI GUI of the
+//! Fairy-Stockfish family (cutechess among them) numbers ranks 1–10, and the engine follows it:
+//! see [`Coordinates`].
 //!
 //! `go` searches on a second thread, so `stop` (and `isready`) are answered at once. A bad
-//! command is reported on an `info string` line and otherwise ignored.
+//! command is reported on an `info string` line and otherwise ignored; after a refused
+//! `position` there is no position, and `go` answers `nobestmove` (UCI: `bestmove (none)`) with
+//! the reason, rather than a move for an older position.
 //!
 //! Pondering: `go ponder …` searches the position after the expected reply on the opponent's
 //! time, with the clock it is given not binding and no `bestmove` until the GUI decides. On
@@ -26,9 +32,16 @@ use std::sync::{Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
+mod coords;
+
+pub use coords::Coordinates;
+
 use crate::engine::score::{MATE_BOUND, mate_in_moves};
-use crate::engine::{Clock, DEFAULT_HASH_MB, Engine, Info, Level, Limits, MAX_HASH_MB};
+use crate::engine::{
+    Clock, DEFAULT_HASH_MB, Engine, Info, Level, Limits, MAX_HASH_MB, MAX_MULTIPV, Report,
+};
 use crate::moves::Move;
+use crate::moves::MoveList;
 use crate::position::Position;
 use crate::square::Square;
 
@@ -54,8 +67,18 @@ pub fn parse_move(text: &str) -> Option<Move> {
     (from != to).then(|| Move::new(from, to))
 }
 
-/// Parses `startpos|fen <FEN> [moves <m>…]` (the words after `position`).
+/// Parses `startpos|fen <FEN> [moves <m>…]` (the words after `position`), moves in ICCS.
 pub fn parse_position(args: &str) -> Result<Position, String> {
+    parse_position_in(args, Coordinates::Iccs)
+}
+
+/// The words after `moves` in a `position` command.
+fn position_moves(args: &str) -> &str {
+    args.split_once(" moves").map_or("", |(_, moves)| moves)
+}
+
+/// As [`parse_position`], with moves in `coords`.
+pub fn parse_position_in(args: &str, coords: Coordinates) -> Result<Position, String> {
     let (setup, moves) = match args.split_once(" moves") {
         Some((setup, moves)) => (setup.trim(), moves.trim()),
         None => (args.trim(), ""),
@@ -68,8 +91,13 @@ pub fn parse_position(args: &str) -> Result<Position, String> {
         return Err(format!("expected `startpos` or `fen <FEN>`, got `{setup}`"));
     };
     for (i, text) in moves.split_whitespace().enumerate() {
-        let m = parse_move(text)
-            .ok_or_else(|| format!("move {}: `{text}` is not an ICCS move", i + 1))?;
+        let m = coords.parse(text).ok_or_else(|| {
+            format!(
+                "move {}: `{text}` is not a move in {} coordinates",
+                i + 1,
+                coords.name()
+            )
+        })?;
         pos.play(m)
             .map_err(|_| format!("move {}: `{text}` is illegal in this position", i + 1))?;
     }
@@ -145,9 +173,25 @@ fn parse_go(
 /// The protocol state between commands.
 struct Session {
     dialect: Dialect,
-    position: Position,
+    /// The position to search; `None` after a refused `position`, with the reason.
+    position: Result<Position, String>,
     banned: Vec<Move>,
     millis: bool,
+    coords: Coordinates,
+    /// Set by the `Coordinates` option: no longer guessed from what the GUI sends.
+    coords_fixed: bool,
+}
+
+impl Session {
+    /// Follows the numbering that the GUI's moves prove (UCI only; UCCI is always ICCS).
+    fn learn_coordinates(&mut self, moves: &str) {
+        if self.dialect == Dialect::Uci
+            && !self.coords_fixed
+            && let Some(proven) = moves.split_whitespace().find_map(Coordinates::proven_by)
+        {
+            self.coords = proven;
+        }
+    }
 }
 
 /// Writes one line to the shared output.
@@ -159,25 +203,35 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 }
 
 /// Formats a search report.
-fn info_line(info: &Info, dialect: Dialect) -> String {
+fn info_line(report: &Report, dialect: Dialect, coords: Coordinates) -> String {
+    match report {
+        Report::Line(info) => line_info(info, dialect, coords),
+        Report::CurrMove { depth, mv, number } => format!(
+            "info depth {depth} currmove {} currmovenumber {number}",
+            coords.write(*mv)
+        ),
+    }
+}
+
+/// Formats one principal variation's report.
+fn line_info(info: &Info, dialect: Dialect, coords: Coordinates) -> String {
     let score = match (dialect, mate_in_moves(info.score)) {
         (Dialect::Uci, Some(mate)) => format!("mate {mate}"),
         (Dialect::Uci, None) => format!("cp {}", info.score),
         (Dialect::Ucci, _) => info.score.to_string(),
     };
-    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    let pv: Vec<String> = info.pv.iter().map(|&m| coords.write(m)).collect();
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         score,
         info.nodes,
         info.nps(),
+        info.hashfull,
         info.millis
     );
-    if dialect == Dialect::Uci {
-        line.push_str(&format!(" hashfull {}", info.hashfull));
-    }
     if !pv.is_empty() {
         line.push_str(" pv ");
         line.push_str(&pv.join(" "));
@@ -207,9 +261,11 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
     let pondering = AtomicBool::new(false);
     let mut session = Session {
         dialect: Dialect::Ucci,
-        position: Position::startpos(),
+        position: Ok(Position::startpos()),
         banned: Vec::new(),
         millis: false,
+        coords: Coordinates::Iccs,
+        coords_fixed: false,
     };
     thread::scope(|scope| -> io::Result<()> {
         // The engine comes back from a search thread through this channel, handed over just
@@ -279,6 +335,7 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                                 "option hashsize type spin min 1 max {MAX_HASH_MB} default {DEFAULT_HASH_MB}"
                             ),
                             "option level type spin min 1 max 10 default 10".into(),
+                            format!("option multipv type spin min 1 max {MAX_MULTIPV} default 1"),
                             "option ponder type check default false".into(),
                             "ucciok".into(),
                         ],
@@ -289,8 +346,13 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                                 "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
                             ),
                             "option name Level type spin default 10 min 1 max 10".into(),
+                            format!(
+                                "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                            ),
                             "option name Ponder type check default false".into(),
                             "option name UCI_Variant type combo default xiangqi var xiangqi".into(),
+                            "option name Coordinates type combo default auto var auto var iccs var 1-10"
+                                .into(),
                             "uciok".into(),
                         ],
                     };
@@ -322,17 +384,17 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                 }
                 "position" => {
                     finish(&mut searching, &mut engine);
-                    match parse_position(rest) {
-                        Ok(pos) => {
-                            session.position = pos;
-                            session.banned.clear();
-                        }
-                        Err(why) => say(&out, &format!("info string 局面错误 bad position: {why}")),
+                    session.learn_coordinates(position_moves(rest));
+                    session.banned.clear();
+                    session.position = parse_position_in(rest, session.coords);
+                    if let Err(why) = &session.position {
+                        say(&out, &format!("info string 局面错误 bad position: {why}"));
                     }
                 }
                 "banmoves" => {
                     finish(&mut searching, &mut engine);
-                    let parsed: Option<Vec<Move>> = words.iter().map(|w| parse_move(w)).collect();
+                    let parsed: Option<Vec<Move>> =
+                        words.iter().map(|w| session.coords.parse(w)).collect();
                     match parsed {
                         Some(moves) => session.banned = moves,
                         None => say(
@@ -343,7 +405,30 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                 }
                 "go" => {
                     finish(&mut searching, &mut engine);
-                    let red = session.position.side_to_move() == crate::piece::Color::Red;
+                    let position = match &session.position {
+                        Ok(position) => position.clone(),
+                        Err(why) => {
+                            say(&out, &format!("info string 没有局面 no position: {why}"));
+                            say(&out, no_move(session.dialect));
+                            continue;
+                        }
+                    };
+                    let banned = match searchmoves(&words, &position, session.coords) {
+                        Ok(Some(only)) => {
+                            let mut all = MoveList::new();
+                            position.legal_moves(&mut all);
+                            all.iter()
+                                .copied()
+                                .filter(|m| !only.contains(m) || session.banned.contains(m))
+                                .collect()
+                        }
+                        Ok(None) => session.banned.clone(),
+                        Err(why) => {
+                            say(&out, &format!("info string 思考命令错误 bad go: {why}"));
+                            continue;
+                        }
+                    };
+                    let red = position.side_to_move() == crate::piece::Color::Red;
                     let millis = session.millis || session.dialect == Dialect::Uci;
                     let limits = match parse_go(&words, session.dialect, red, millis) {
                         Ok(l) => Limits {
@@ -363,10 +448,11 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                     let (handover, taken_back) = mpsc::channel();
                     let job = Job {
                         engine: e,
-                        position: session.position.clone(),
+                        position,
                         limits,
-                        banned: session.banned.clone(),
+                        banned,
                         dialect: session.dialect,
+                        coords: session.coords,
                     };
                     match jobs.send((job, handover)) {
                         Ok(()) => searching = Some(taken_back),
@@ -395,6 +481,57 @@ struct Job {
     limits: Limits,
     banned: Vec<Move>,
     dialect: Dialect,
+    coords: Coordinates,
+}
+
+/// The answer to `go` when there is no move to give.
+fn no_move(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Ucci => "nobestmove",
+        Dialect::Uci => "bestmove (none)",
+    }
+}
+
+/// The go words that start a new part (so `searchmoves` ends at one of them).
+const GO_KEYWORDS: [&str; 12] = [
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "infinite",
+    "time",
+    "increment",
+];
+
+/// The moves after `searchmoves`, if given: each must be legal in `position`.
+fn searchmoves(
+    words: &[&str],
+    position: &Position,
+    coords: Coordinates,
+) -> Result<Option<Vec<Move>>, String> {
+    let Some(at) = words.iter().position(|&w| w == "searchmoves") else {
+        return Ok(None);
+    };
+    let mut only = Vec::new();
+    for &text in words[at + 1..]
+        .iter()
+        .take_while(|w| !GO_KEYWORDS.contains(w) && !w.starts_with("opp"))
+    {
+        let m = coords
+            .parse(text)
+            .filter(|&m| position.is_legal(m))
+            .ok_or_else(|| format!("searchmoves: `{text}` is not a legal move here"))?;
+        only.push(m);
+    }
+    if only.is_empty() {
+        return Err("searchmoves needs at least one move".into());
+    }
+    Ok(Some(only))
 }
 
 /// Runs a `go` job on the search thread: searches, waits for the GUI if the search was infinite
@@ -412,23 +549,27 @@ fn think<W: Write>(
         limits,
         banned,
         dialect,
+        coords,
     } = job;
-    let result =
-        engine.search_pondering(&position, &limits, &banned, stop, pondering, &mut |info| {
-            say(out, &info_line(info, dialect))
-        });
+    let result = engine.search_pondering(
+        &position,
+        &limits,
+        &banned,
+        stop,
+        pondering,
+        &mut |report| say(out, &info_line(report, dialect, coords)),
+    );
     // An infinite search answers on `stop`; a ponder search on `stop` or, if it ended before,
     // on `ponderhit`.
     while !stop.load(Ordering::SeqCst) && (limits.infinite || pondering.load(Ordering::SeqCst)) {
         thread::sleep(Duration::from_millis(1));
     }
-    let answer = match (result.best, dialect) {
-        (None, Dialect::Ucci) => "nobestmove".to_string(),
-        (None, Dialect::Uci) => "bestmove (none)".to_string(),
-        (Some(best), _) => match result.ponder {
-            Some(p) => format!("bestmove {best} ponder {p}"),
-            None => format!("bestmove {best}"),
-        },
+    let answer = match (result.best, result.ponder) {
+        (None, _) => no_move(dialect).to_string(),
+        (Some(best), Some(p)) => {
+            format!("bestmove {} ponder {}", coords.write(best), coords.write(p))
+        }
+        (Some(best), None) => format!("bestmove {}", coords.write(best)),
     };
     // Hand the engine back while holding the output, then answer: the loop can take the next
     // command at once, and whatever it prints next comes after this answer.
@@ -475,6 +616,22 @@ fn set_option(engine: &mut Engine, session: &mut Session, words: &[&str]) -> Res
             let level = Level::new(number(&value)?).map_err(|e| e.to_string())?;
             engine.set_level(level);
         }
+        "multipv" => {
+            let lines = number(&value)?;
+            if !(1..=MAX_MULTIPV as i64).contains(&lines) {
+                return Err(format!("MultiPV must be 1..{MAX_MULTIPV}, got {lines}"));
+            }
+            engine.set_multipv(lines as usize);
+        }
+        "coordinates" => {
+            if value.eq_ignore_ascii_case("auto") {
+                session.coords_fixed = false;
+            } else {
+                session.coords = Coordinates::from_name(&value)
+                    .ok_or_else(|| format!("Coordinates is auto, iccs or 1-10, not `{value}`"))?;
+                session.coords_fixed = true;
+            }
+        }
         "usemillisec" => session.millis = value.eq_ignore_ascii_case("true"),
         // Whether the GUI lets the engine ponder: `go ponder` works either way, and the time
         // budget does not assume pondering, so there is nothing to change.
@@ -483,6 +640,10 @@ fn set_option(engine: &mut Engine, session: &mut Session, words: &[&str]) -> Res
         "uci_variant" => {
             if !value.eq_ignore_ascii_case("xiangqi") {
                 return Err(format!("only the xiangqi variant is played, not `{value}`"));
+            }
+            // Only Fairy-Stockfish-style GUIs select a variant, and they number ranks 1-10.
+            if !session.coords_fixed {
+                session.coords = Coordinates::FromOne;
             }
         }
         "" => return Err("no option name".into()),
