@@ -54,6 +54,10 @@ pub trait Referee {
     fn verdict(&self, game: &Self::Game) -> Option<Verdict>;
     /// Moves played since the opening (for the ply limit).
     fn plies_played(&self, game: &Self::Game) -> usize;
+    /// Judges a player's answer that it has no move (UCCI `nobestmove`, a draw claim): the
+    /// reason the position is drawn when the claim holds, `None` when it does not (the claimant
+    /// then loses).
+    fn judge_no_move(&self, game: &Self::Game) -> Option<String>;
 }
 
 /// What an engine answered when asked to move.
@@ -61,8 +65,9 @@ pub trait Referee {
 pub enum Reply {
     /// A move in the engines' notation.
     Move(String),
-    /// The engine has no move to offer (UCCI `nobestmove`, UCI `bestmove (none)`): it gives up.
-    Resign,
+    /// The engine has no move to offer (UCCI `nobestmove`, UCI `bestmove (none)`): it claims
+    /// the game is drawn (ElephantEye's meaning), judged by [`Referee::judge_no_move`].
+    NoMove,
 }
 
 /// An engine (or any other player) as the match runner sees it.

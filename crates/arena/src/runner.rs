@@ -115,9 +115,18 @@ pub fn play_game<R: Referee>(
             return Ok((game, loses(seat, reason)));
         }
         match reply {
-            Reply::Resign => {
-                let reason = format!("{} resigned (no move)", player.name());
-                return Ok((game, loses(seat, reason)));
+            Reply::NoMove => {
+                let verdict = match referee.judge_no_move(&game) {
+                    Some(why) => Verdict {
+                        winner: None,
+                        reason: format!("{} claimed a draw: {why}", player.name()),
+                    },
+                    None => loses(
+                        seat,
+                        format!("{} claimed a draw the rules do not give", player.name()),
+                    ),
+                };
+                return Ok((game, verdict));
             }
             Reply::Move(mv) => {
                 if let Err(why) = referee.play(&mut game, &mv) {
@@ -205,6 +214,9 @@ mod tests {
         }
         fn plies_played(&self, game: &Vec<u32>) -> usize {
             game.len() - 1
+        }
+        fn judge_no_move(&self, _game: &Vec<u32>) -> Option<String> {
+            None
         }
     }
 

@@ -5,8 +5,16 @@
 //! vs `uci`/`uciok`), in `setoption` syntax (`setoption Hash 64` vs
 //! `setoption name Hash value 64`) and in how clocks are sent with `go`. Both use
 //! `position fen … moves …` and answer with `bestmove`; UCCI may also answer `nobestmove`.
+//!
+//! Ranks: ICCS numbers them 0–9, Fairy-Stockfish-style UCI engines 1–10 (see
+//! [`Coordinates`]). Unless told, the arena assumes 1–10 for a UCI engine that offers
+//! `UCI_Variant` and ICCS otherwise, then follows what the engine's own moves prove: a move
+//! that is legal only when read in the other numbering switches the engine to it, so a match is
+//! never scored on moves read in the wrong numbering.
 
 use std::time::{Duration, Instant};
+
+pub use qipan_xiangqi::ucci::Coordinates;
 
 use crate::clock::ClockView;
 use crate::error::ArenaError;
@@ -29,8 +37,17 @@ pub enum Dialect {
 pub trait FenGame {
     /// FEN of the position the game started from.
     fn start_fen(&self) -> String;
-    /// Moves played since, in the engines' notation.
-    fn moves(&self) -> Vec<String>;
+    /// Moves played since, written in `coords`.
+    fn moves_in(&self, coords: Coordinates) -> Vec<String>;
+    /// An engine's move as the referee reads it (ICCS), and the numbering it was written in:
+    /// in `known` if the engine's numbering is known, else in whichever makes it legal here
+    /// (`guess` first). `None` when it is no legal move in any.
+    fn read_move(
+        &self,
+        text: &str,
+        known: Option<Coordinates>,
+        guess: Coordinates,
+    ) -> Option<(String, Coordinates)>;
 }
 
 /// An engine process driven by UCCI or UCI.
@@ -42,16 +59,22 @@ pub struct UciEngine {
     /// A `go` was sent whose `bestmove` has not been read (the engine overran its time): it must
     /// be stopped and its answer discarded before the engine is asked anything else.
     awaiting: bool,
+    /// The engine's numbering of ranks, once told or proven.
+    coords: Option<Coordinates>,
+    /// The numbering assumed until then.
+    guess: Coordinates,
 }
 
 impl UciEngine {
     /// Starts `command`, performs the handshake, selects `variant` through `UCI_Variant` when a UCI
-    /// engine offers that option, and sets `options` (name, value).
+    /// engine offers that option, and sets `options` (name, value). `coords` is the engine's
+    /// numbering of ranks, or `None` to find it out.
     pub fn start(
         command: &str,
         dialect: Dialect,
         variant: &str,
         options: &[(String, String)],
+        coords: Option<Coordinates>,
     ) -> Result<UciEngine, ArenaError> {
         let mut process = EngineProcess::spawn(command)?;
         let (hello, ok) = match dialect {
@@ -83,11 +106,18 @@ impl UciEngine {
             process.set_name(name);
         }
         let millis = dialect == Dialect::Uci || has_millis_option;
+        let guess = if dialect == Dialect::Uci && has_variant_option {
+            Coordinates::FromOne
+        } else {
+            Coordinates::Iccs
+        };
         let mut engine = UciEngine {
             process,
             dialect,
             millis,
             awaiting: false,
+            coords,
+            guess,
         };
         if dialect == Dialect::Uci && has_variant_option {
             engine.set_option("UCI_Variant", variant)?;
@@ -195,7 +225,8 @@ where
         clock: ClockView,
         deadline: Instant,
     ) -> Result<Reply, ArenaError> {
-        let moves = game.moves();
+        let coords = self.coords.unwrap_or(self.guess);
+        let moves = game.moves_in(coords);
         let mut position = format!("position fen {}", game.start_fen());
         if !moves.is_empty() {
             position.push_str(" moves ");
@@ -208,10 +239,30 @@ where
         self.awaiting = true;
         let line = self.process.read_until(deadline, "bestmove", is_answer)?;
         self.awaiting = false;
-        parse_bestmove(&line).ok_or_else(|| ArenaError::Protocol {
+        let reply = parse_bestmove(&line).ok_or_else(|| ArenaError::Protocol {
             engine: self.process.name().to_string(),
             detail: format!("cannot read `{line}`"),
-        })
+        })?;
+        let Reply::Move(text) = reply else {
+            return Ok(reply);
+        };
+        match game.read_move(&text, self.coords, self.guess) {
+            Some((iccs, proven)) => {
+                if self.coords.is_none() {
+                    if proven != self.guess {
+                        eprintln!(
+                            "arena: {} numbers ranks {}; its moves are read so from now on",
+                            self.process.name(),
+                            proven.name()
+                        );
+                    }
+                    self.coords = Some(proven);
+                }
+                Ok(Reply::Move(iccs))
+            }
+            // Not legal in any numbering: the referee refuses it as it was written.
+            None => Ok(Reply::Move(text)),
+        }
     }
 }
 
@@ -224,9 +275,9 @@ fn is_answer(line: &str) -> bool {
 fn parse_bestmove(line: &str) -> Option<Reply> {
     let mut words = line.split_whitespace();
     match words.next()? {
-        "nobestmove" => Some(Reply::Resign),
+        "nobestmove" => Some(Reply::NoMove),
         "bestmove" => match words.next()? {
-            "(none)" | "0000" => Some(Reply::Resign),
+            "(none)" | "0000" => Some(Reply::NoMove),
             mv => Some(Reply::Move(mv.to_string())),
         },
         _ => None,
@@ -243,8 +294,8 @@ mod tests {
             parse_bestmove("bestmove h2e2 ponder h9g7"),
             Some(Reply::Move("h2e2".into()))
         );
-        assert_eq!(parse_bestmove("nobestmove"), Some(Reply::Resign));
-        assert_eq!(parse_bestmove("bestmove (none)"), Some(Reply::Resign));
+        assert_eq!(parse_bestmove("nobestmove"), Some(Reply::NoMove));
+        assert_eq!(parse_bestmove("bestmove (none)"), Some(Reply::NoMove));
         assert_eq!(parse_bestmove("bestmove"), None);
     }
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use qipan_arena::clock::{Clock, TimeControl};
 use qipan_arena::referee::{Player, Referee, Reply, Seat};
-use qipan_arena::uci_engine::{Dialect, UciEngine};
+use qipan_arena::uci_engine::{Coordinates, Dialect, UciEngine};
 use qipan_arena::xiangqi::{XiangqiReferee, parse_openings};
 
 /// Writes a shell-script engine that logs every line it receives to `log` and answers the
@@ -51,6 +51,8 @@ fn ask(engine: &mut UciEngine) -> Reply {
     .expect("an answer")
 }
 
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
 #[test]
 fn a_uci_engine_gets_the_variant_the_position_and_a_movetime() {
     let (script, log) = script_engine("uci", "bestmove h0g2 ponder b9c7");
@@ -60,18 +62,20 @@ fn a_uci_engine_gets_the_variant_the_position_and_a_movetime() {
         Dialect::Uci,
         "xiangqi",
         &[("Hash".into(), "16".into())],
+        Some(Coordinates::Iccs),
     )
     .expect("handshake");
     assert_eq!(Player::<XiangqiReferee>::name(&engine), "scripted");
     assert_eq!(ask(&mut engine), Reply::Move("h0g2".into()));
     drop(engine);
     let received = std::fs::read_to_string(&log).expect("log");
+    let position = format!("position fen {START} moves h2e2 h9g7");
     for line in [
         "uci",
         "setoption name UCI_Variant value xiangqi",
         "setoption name Hash value 16",
         "ucinewgame",
-        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7",
+        &position,
         "go movetime 100",
     ] {
         assert!(
@@ -81,12 +85,45 @@ fn a_uci_engine_gets_the_variant_the_position_and_a_movetime() {
     }
 }
 
+/// A UCI engine offering `UCI_Variant` is first sent ranks 1-10 (Fairy-Stockfish's numbering);
+/// its answer in ICCS (legal only when read so) proves its numbering, used from then on.
+#[test]
+fn an_engine_numbering_is_found_from_its_moves() {
+    let (script, log) = script_engine("uci-auto", "bestmove h0g2");
+    let command = format!("sh {}", script.display());
+    let mut engine =
+        UciEngine::start(&command, Dialect::Uci, "xiangqi", &[], None).expect("handshake");
+    assert_eq!(ask(&mut engine), Reply::Move("h0g2".into()));
+    assert_eq!(ask(&mut engine), Reply::Move("h0g2".into()));
+    drop(engine);
+    let received = std::fs::read_to_string(&log).expect("log");
+    let positions: Vec<&str> = received
+        .lines()
+        .filter(|l| l.starts_with("position"))
+        .collect();
+    assert_eq!(
+        positions,
+        [
+            format!("position fen {START} moves h3e3 h10g8"),
+            format!("position fen {START} moves h2e2 h9g7"),
+        ]
+    );
+
+    // An engine answering from one reads right too: h1g3 is h0g2.
+    let (script, _) = script_engine("uci-one", "bestmove h1g3");
+    let command = format!("sh {}", script.display());
+    let mut engine =
+        UciEngine::start(&command, Dialect::Uci, "xiangqi", &[], None).expect("handshake");
+    assert_eq!(ask(&mut engine), Reply::Move("h0g2".into()));
+}
+
 #[test]
 fn a_ucci_engine_gets_milliseconds_and_may_answer_nobestmove() {
     let (script, log) = script_engine("ucci", "nobestmove");
     let command = format!("sh {}", script.display());
-    let mut engine = UciEngine::start(&command, Dialect::Ucci, "xiangqi", &[]).expect("handshake");
-    assert_eq!(ask(&mut engine), Reply::Resign);
+    let mut engine =
+        UciEngine::start(&command, Dialect::Ucci, "xiangqi", &[], None).expect("handshake");
+    assert_eq!(ask(&mut engine), Reply::NoMove);
     drop(engine);
     let received = std::fs::read_to_string(&log).expect("log");
     assert!(
@@ -104,7 +141,8 @@ fn a_ucci_engine_gets_milliseconds_and_may_answer_nobestmove() {
 fn an_engine_that_never_answers_times_out() {
     let (script, _log) = script_engine("silent", "");
     let command = format!("sh {}", script.display());
-    let mut engine = UciEngine::start(&command, Dialect::Uci, "xiangqi", &[]).expect("handshake");
+    let mut engine =
+        UciEngine::start(&command, Dialect::Uci, "xiangqi", &[], None).expect("handshake");
     let referee = XiangqiReferee::default();
     let opening = parse_openings("h2e2 # test").expect("valid").remove(0);
     let game = referee.start(&opening);

@@ -12,7 +12,7 @@ use std::time::Duration;
 use anyhow::Context;
 use qipan_arena::referee::Player;
 use qipan_arena::runner::{MatchConfig, play_match};
-use qipan_arena::uci_engine::{Dialect, UciEngine};
+use qipan_arena::uci_engine::{Coordinates, Dialect, UciEngine};
 use qipan_arena::xiangqi::{RandomMover, XiangqiReferee, parse_openings, write_pgn};
 
 /// The shipped Xiangqi openings, used when `--openings` is not given.
@@ -49,6 +49,11 @@ struct XiangqiArgs {
     /// Protocol spoken by both engines.
     #[arg(long, value_enum, default_value = "ucci")]
     proto: Proto,
+    /// How the engines number ranks in their moves: iccs (0-9), 1-10 (Fairy-Stockfish,
+    /// cutechess) or auto (assume 1-10 for a UCI engine offering UCI_Variant, ICCS otherwise,
+    /// and follow what the engine's moves prove).
+    #[arg(long, default_value = "auto", value_parser = parse_coordinates)]
+    coordinates: CoordinatesArg,
     /// An engine option NAME=VALUE sent to both engines (repeatable).
     #[arg(long = "option")]
     options: Vec<String>,
@@ -78,6 +83,19 @@ struct XiangqiArgs {
     seed: u64,
 }
 
+/// `--coordinates`: a numbering, or `None` to find it out.
+#[derive(Clone, Copy)]
+struct CoordinatesArg(Option<Coordinates>);
+
+fn parse_coordinates(text: &str) -> Result<CoordinatesArg, String> {
+    if text == "auto" {
+        return Ok(CoordinatesArg(None));
+    }
+    Coordinates::from_name(text)
+        .map(|c| CoordinatesArg(Some(c)))
+        .ok_or_else(|| format!("expected auto, iccs or 1-10, not `{text}`"))
+}
+
 /// Runs `qipan arena`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.game {
@@ -102,6 +120,7 @@ fn start_player(
     spec: &str,
     proto: Proto,
     options: &[(String, String)],
+    coordinates: CoordinatesArg,
     seed: u64,
 ) -> anyhow::Result<Box<dyn Player<XiangqiReferee>>> {
     if spec.trim() == "random" {
@@ -111,7 +130,7 @@ fn start_player(
         Proto::Ucci => Dialect::Ucci,
         Proto::Uci => Dialect::Uci,
     };
-    let engine = UciEngine::start(spec, dialect, "xiangqi", options)
+    let engine = UciEngine::start(spec, dialect, "xiangqi", options, coordinates.0)
         .with_context(|| format!("starting engine `{spec}`"))?;
     Ok(Box::new(engine))
 }
@@ -122,8 +141,9 @@ fn run_xiangqi(args: XiangqiArgs) -> anyhow::Result<()> {
     let openings_text = common::openings_text(args.openings.as_deref(), XIANGQI_OPENINGS)?;
     let openings = parse_openings(&openings_text).context("openings file")?;
     let options = parse_options(&args.options)?;
-    let mut first = start_player(&args.engines[0], args.proto, &options, args.seed)?;
-    let mut second = start_player(&args.engines[1], args.proto, &options, args.seed + 1)?;
+    let start = |spec: &str, seed| start_player(spec, args.proto, &options, args.coordinates, seed);
+    let mut first = start(&args.engines[0], args.seed)?;
+    let mut second = start(&args.engines[1], args.seed + 1)?;
     let config = MatchConfig {
         games: args.games,
         time_control,
@@ -135,6 +155,7 @@ fn run_xiangqi(args: XiangqiArgs) -> anyhow::Result<()> {
     let event = format!("qipan arena: {} vs {}", first.name(), second.name());
     println!("{event}");
     let referee = XiangqiReferee::default();
+    let mut illegal = 0;
     let tally = play_match(
         &referee,
         &openings,
@@ -149,6 +170,7 @@ fn run_xiangqi(args: XiangqiArgs) -> anyhow::Result<()> {
                     path: args.pgn.display().to_string(),
                     source,
                 })?;
+            illegal += usize::from(record.verdict.reason.starts_with("illegal move"));
             let result = common::result_text(record.verdict.winner);
             println!(
                 "对局 game {}/{}: {} (red) vs {} (black): {result} {} [{} plies] | {tally}",
@@ -163,6 +185,7 @@ fn run_xiangqi(args: XiangqiArgs) -> anyhow::Result<()> {
         },
     )?;
     common::print_summary(&tally);
+    common::warn_about_illegal_moves(illegal);
     println!("PGN: {}", args.pgn.display());
     Ok(())
 }

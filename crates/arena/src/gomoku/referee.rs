@@ -117,6 +117,11 @@ impl Referee for GomokuReferee {
     fn plies_played(&self, game: &GomokuGame) -> usize {
         game.game.moves().len() - game.opening_len
     }
+
+    /// A Gomoku engine always has a move until the board is full, which the rules end first.
+    fn judge_no_move(&self, _game: &GomokuGame) -> Option<String> {
+        None
+    }
 }
 
 /// Reads a Gomocup move `x,y` (0-based column, row from the top).

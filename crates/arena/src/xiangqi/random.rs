@@ -43,7 +43,7 @@ impl Player<XiangqiReferee> for RandomMover {
         let mut moves = MoveList::new();
         game.position.legal_moves(&mut moves);
         if moves.is_empty() {
-            return Ok(Reply::Resign);
+            return Ok(Reply::NoMove);
         }
         let m = moves[self.rng.below(moves.len() as u64) as usize];
         Ok(Reply::Move(m.to_string()))

@@ -2,11 +2,11 @@
 //! (checkmate, stalemate, perpetual check, repetition, the natural move limit, dead material).
 
 use qipan_xiangqi::ucci::parse_move;
-use qipan_xiangqi::{Color, Move, Position, Rules, START_FEN};
+use qipan_xiangqi::{Color, Move, Position, Repetition, Rules, START_FEN};
 
 use super::openings::Opening;
 use crate::referee::{Referee, Seat, Verdict};
-use crate::uci_engine::FenGame;
+use crate::uci_engine::{Coordinates, FenGame};
 
 /// A game in progress.
 #[derive(Debug, Clone)]
@@ -84,6 +84,22 @@ impl Referee for XiangqiReferee {
     fn plies_played(&self, game: &XiangqiGame) -> usize {
         game.moves.len() - game.opening_plies
     }
+
+    /// A `nobestmove` (ElephantEye's draw claim) holds when the position has come back with
+    /// neither side checking throughout (a repetition our rules draw, claimed at its second
+    /// occurrence), or when the rules already draw it. A claim on ElephantEye's own shorter
+    /// natural limit (100 plies without a capture, where our rules say 120) does not hold.
+    fn judge_no_move(&self, game: &XiangqiGame) -> Option<String> {
+        if let Some(outcome) = game.position.outcome_with(&self.rules)
+            && outcome.winner.is_none()
+        {
+            return Some(outcome.reason.code().replace('_', " "));
+        }
+        match game.position.repetition(2) {
+            Some(Repetition::Draw) => Some("repetition".into()),
+            _ => None,
+        }
+    }
 }
 
 impl FenGame for XiangqiGame {
@@ -91,8 +107,28 @@ impl FenGame for XiangqiGame {
         self.start_fen.clone()
     }
 
-    fn moves(&self) -> Vec<String> {
-        self.moves.iter().map(|m| m.to_string()).collect()
+    fn moves_in(&self, coords: Coordinates) -> Vec<String> {
+        self.moves.iter().map(|&m| coords.write(m)).collect()
+    }
+
+    fn read_move(
+        &self,
+        text: &str,
+        known: Option<Coordinates>,
+        guess: Coordinates,
+    ) -> Option<(String, Coordinates)> {
+        let other = match guess {
+            Coordinates::Iccs => Coordinates::FromOne,
+            Coordinates::FromOne => Coordinates::Iccs,
+        };
+        let tries = match known {
+            Some(coords) => vec![coords],
+            None => vec![guess, other],
+        };
+        tries.into_iter().find_map(|coords| {
+            let m = coords.parse(text).filter(|&m| self.position.is_legal(m))?;
+            Some((m.to_string(), coords))
+        })
     }
 }
 
@@ -111,8 +147,48 @@ mod tests {
         assert!(referee.play(&mut game, "e2e9").is_err());
         assert!(referee.play(&mut game, "xx").is_err());
         referee.play(&mut game, "h0g2").expect("legal");
-        assert_eq!(game.moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(game.moves_in(Coordinates::Iccs), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(
+            game.moves_in(Coordinates::FromOne),
+            ["h3e3", "h10g8", "h1g3"]
+        );
         assert!(referee.verdict(&game).is_none());
+    }
+
+    #[test]
+    fn an_engine_move_is_read_in_the_numbering_that_makes_it_legal() {
+        let opening = parse_openings("h2e2 h9g7 # test").expect("valid").remove(0);
+        let game = XiangqiReferee::default().start(&opening);
+        let read = |text, known, guess| game.read_move(text, known, guess);
+        // h0g2 (ICCS) is h1g3 from one; each is read right from either guess.
+        for guess in [Coordinates::Iccs, Coordinates::FromOne] {
+            assert_eq!(
+                read("h0g2", None, guess),
+                Some(("h0g2".into(), Coordinates::Iccs))
+            );
+            assert_eq!(
+                read("h1g3", None, guess),
+                Some(("h0g2".into(), Coordinates::FromOne))
+            );
+        }
+        // A known numbering is not second-guessed, and nonsense is no move at all.
+        assert_eq!(
+            read("h1g3", Some(Coordinates::Iccs), Coordinates::Iccs),
+            None
+        );
+        assert_eq!(read("e2e9", None, Coordinates::Iccs), None);
+    }
+
+    #[test]
+    fn a_draw_claim_holds_on_a_repetition_only() {
+        let opening = parse_openings("h2e2 h9g7 # test").expect("valid").remove(0);
+        let referee = XiangqiReferee::default();
+        let mut game = referee.start(&opening);
+        assert_eq!(referee.judge_no_move(&game), None);
+        for m in ["h0g2", "g7h9", "g2h0", "h9g7"] {
+            referee.play(&mut game, m).expect("legal");
+        }
+        assert_eq!(referee.judge_no_move(&game), Some("repetition".into()));
     }
 
     #[test]
@@ -133,6 +209,6 @@ mod tests {
         let verdict = referee.verdict(&game).expect("game over");
         assert_eq!(verdict.winner, Some(Seat::Starter));
         assert_eq!(verdict.reason, "checkmate");
-        assert_eq!(game.moves(), ["e7e8"]);
+        assert_eq!(game.moves_in(Coordinates::Iccs), ["e7e8"]);
     }
 }

@@ -62,3 +62,14 @@ pub fn print_summary(tally: &Tally) {
         println!("Elo 差 difference: {elo} (95%)");
     }
 }
+
+/// Says loudly, on stderr, when games were lost by illegal moves: a result built on them
+/// measures a protocol mismatch (a wrong numbering of ranks, a wrong variant), not strength.
+pub fn warn_about_illegal_moves(games: usize) {
+    if games > 0 {
+        eprintln!(
+            "警告 warning: {games} game(s) ended with an illegal move; check the engines' \
+             protocol and numbering (--proto, --coordinates) before trusting this result"
+        );
+    }
+}

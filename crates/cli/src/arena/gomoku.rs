@@ -72,6 +72,7 @@ pub fn run(args: GomokuArgs) -> anyhow::Result<()> {
     use qipan_arena::referee::Player as _;
     println!("qipan arena gomoku: {} vs {}", first.name(), second.name());
     let referee = GomokuReferee { rules };
+    let mut illegal = 0;
     let tally = play_match(
         &referee,
         &openings,
@@ -87,6 +88,7 @@ pub fn run(args: GomokuArgs) -> anyhow::Result<()> {
                     source,
                 }
             })?;
+            illegal += usize::from(record.verdict.reason.starts_with("illegal move"));
             let result = common::result_text(record.verdict.winner);
             println!(
                 "对局 game {n}/{}: {} (black) vs {} (white): {result} {} [{} moves] | {tally}",
@@ -100,6 +102,7 @@ pub fn run(args: GomokuArgs) -> anyhow::Result<()> {
         },
     )?;
     common::print_summary(&tally);
+    common::warn_about_illegal_moves(illegal);
     println!("PSQ: {}", args.psq_dir.display());
     Ok(())
 }
