@@ -16,6 +16,9 @@ pub struct Args {
     /// Seed of the random choices of levels 1-9 (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
+    /// Search threads sharing the transposition table.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
 }
 
 /// Runs the protocol loop until `quit` or the end of input.
@@ -23,6 +26,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let level = Level::new(args.level).context("--level")?;
     let mut engine = Engine::new(args.hash);
     engine.set_level(level);
+    engine.set_threads(usize::from(args.threads));
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

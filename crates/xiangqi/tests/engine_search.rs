@@ -158,3 +158,26 @@ fn time_is_counted_from_when_the_move_was_asked_for() {
     assert!(found.depth <= 1, "searched to depth {}", found.depth);
     assert!(pos.is_legal(found.best.expect("a move")));
 }
+
+#[test]
+fn several_threads_search_together_and_answer_a_legal_move() {
+    // Threads share the table and report one answer: a legal move, its line starting with it,
+    // and every thread's nodes counted.
+    let pos = Position::startpos();
+    let mut one = Engine::new(16);
+    let single = search(&mut one, &pos, Limits::depth(6));
+    let mut two = Engine::new(16);
+    two.set_threads(2);
+    assert_eq!(two.threads(), 2);
+    let shared = search(&mut two, &pos, Limits::depth(6));
+    let best = shared.best.expect("a move");
+    assert!(pos.is_legal(best));
+    assert_eq!(shared.pv.first(), Some(&best));
+    assert_eq!(shared.depth, 6);
+    assert!(shared.nodes > 0 && single.nodes > 0);
+    // A mate in one is still found with a helper thread searching beside the main one.
+    let fen = "4k4/9/4P4/4R4/9/9/9/9/3R5/5K3 w - - 0 1";
+    let mate = Position::from_fen(fen).expect("valid");
+    let found = search(&mut two, &mate, Limits::depth(3));
+    assert_eq!(found.best.map(|m| m.to_string()).as_deref(), Some("e7e8"));
+}

@@ -1,8 +1,9 @@
 //! Xiangqi engine rows: search speed (nodes per second) and time to depth 10 from the start
-//! position and from three middlegame positions.
+//! position and from three middlegame positions, and the speed of one and of two search threads
+//! over a fixed time.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use qipan_xiangqi::Position;
@@ -32,6 +33,8 @@ const POSITIONS: [(&str, &str); 4] = [
 
 /// Depth to which every position is searched.
 const DEPTH: i32 = 10;
+/// Time each position is searched for the thread rows.
+const THREAD_MILLIS: u64 = 1000;
 
 /// The Xiangqi engine's cases.
 pub fn cases() -> Vec<Case> {
@@ -65,5 +68,28 @@ fn search_rows() -> anyhow::Result<Vec<Row>> {
         total_nodes as f64 / total_seconds.max(1e-9),
         "nodes/s",
     ));
+    for threads in [1, 2] {
+        rows.push(Row::new(
+            format!("xiangqi search speed, {threads} thread(s), {THREAD_MILLIS} ms a position"),
+            nodes_per_second(threads)?,
+            "nodes/s",
+        ));
+    }
     Ok(rows)
+}
+
+/// Nodes a second of `threads` threads together, searching each position for a fixed time.
+fn nodes_per_second(threads: usize) -> anyhow::Result<f64> {
+    let (mut nodes, mut seconds) = (0u64, 0.0);
+    for (name, fen) in POSITIONS {
+        let pos = Position::from_fen(fen).with_context(|| format!("bench position {name}"))?;
+        let mut engine = Engine::new(64);
+        engine.set_threads(threads);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::movetime(Duration::from_millis(THREAD_MILLIS));
+        let started = Instant::now();
+        nodes += engine.search(&pos, &limits, &[], &stop, &mut |_| {}).nodes;
+        seconds += started.elapsed().as_secs_f64();
+    }
+    Ok(nodes as f64 / seconds.max(1e-9))
 }

@@ -1,7 +1,7 @@
 //! The Xiangqi engine: search, evaluation, limits and playing levels.
 //!
 //! ```
-//! use std::sync::atomic::AtomicBool;
+//! use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 //! use qipan_xiangqi::Position;
 //! use qipan_xiangqi::engine::{Engine, Limits};
 //!
@@ -11,9 +11,12 @@
 //! assert!(found.best.is_some());
 //! ```
 //!
-//! One thread searches; at a fixed depth (or node count) the result is deterministic. The
-//! [`Engine`] keeps its transposition table and history between searches of a game; call
-//! [`Engine::new_game`] between games.
+//! One thread searches by default; at a fixed depth (or node count) the result is then
+//! deterministic. With [`Engine::set_threads`] more threads search the same tree at once and share
+//! the transposition table ("lazy SMP"): the helpers' results reach the main thread through the
+//! table, and the main thread alone decides and reports. The [`Engine`] keeps its
+//! transposition table and history between searches of a game; call [`Engine::new_game`]
+//! between games.
 
 mod eval;
 pub mod level;
@@ -25,7 +28,7 @@ mod see;
 mod tt;
 pub mod values;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 pub use eval::evaluate;
@@ -52,7 +55,11 @@ pub struct Engine {
     level: Level,
     rng: Rng,
     multipv: usize,
+    threads: usize,
 }
+
+/// The most search threads (UCI/UCCI `Threads`).
+pub const MAX_THREADS: usize = 64;
 
 /// The most principal variations a search reports (UCI/UCCI `MultiPV`).
 pub const MAX_MULTIPV: usize = 5;
@@ -66,6 +73,7 @@ impl Engine {
             level: Level::MAX,
             rng: Rng::new(0x51_9A_4E),
             multipv: 1,
+            threads: 1,
         }
     }
 
@@ -83,6 +91,16 @@ impl Engine {
     /// best move is the first line's, and each further line costs a search of its own.
     pub fn set_multipv(&mut self, lines: usize) {
         self.multipv = lines.clamp(1, MAX_MULTIPV);
+    }
+
+    /// How many threads search, 1..=[`MAX_THREADS`] (clamped).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// How many threads search.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// How many principal variations a search reports.
@@ -148,16 +166,49 @@ impl Engine {
             max_depth = max_depth.min(cap);
         }
         let node_limit = if infinite { None } else { limits.nodes };
+        let start = limits.started.unwrap_or_else(Instant::now);
+        let shared_nodes = AtomicU64::new(0);
         let bounds = Bounds {
             stop,
             pondering,
             budget,
             node_limit,
-            start: limits.started.unwrap_or_else(Instant::now),
+            start,
             multipv: self.multipv,
+            shared_nodes: &shared_nodes,
+            first_depth: 1,
         };
-        let mut searcher = Searcher::new(pos, &mut self.tt, &mut self.heuristics, bounds, on_info);
-        let mut outcome = searcher.run(max_depth, banned);
+        let tt = &self.tt;
+        let mut searcher = Searcher::new(pos, tt, &mut self.heuristics, bounds, on_info);
+        let helpers_done = AtomicBool::new(false);
+        let never = AtomicBool::new(false);
+        let mut outcome = std::thread::scope(|scope| {
+            for k in 1..self.threads {
+                let (done, never, shared_nodes) = (&helpers_done, &never, &shared_nodes);
+                scope.spawn(move || {
+                    let mut heuristics = Heuristics::default();
+                    let bounds = Bounds {
+                        stop: done,
+                        pondering: never,
+                        budget: Budget {
+                            soft: None,
+                            hard: None,
+                        },
+                        node_limit: None,
+                        start,
+                        multipv: 1,
+                        shared_nodes,
+                        first_depth: 1 + (k % 2) as i32,
+                    };
+                    let mut quiet = |_: &Report| {};
+                    Searcher::new(pos, tt, &mut heuristics, bounds, &mut quiet)
+                        .run(max_depth, banned);
+                });
+            }
+            let outcome = searcher.run(max_depth, banned);
+            helpers_done.store(true, Ordering::Relaxed);
+            outcome
+        });
         let chance = self.level.deviation_percent() as u64;
         if chance > 0 && outcome.depth > 0 && self.rng.below(100) < chance {
             let scored = searcher.score_root_moves(outcome.depth);

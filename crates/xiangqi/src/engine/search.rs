@@ -10,7 +10,7 @@
 //! second occurrence of a position as the verdict, so it neither walks into a lost repetition
 //! nor misses a won one.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::eval::evaluate;
@@ -120,13 +120,18 @@ pub(crate) struct Bounds<'a> {
     pub(crate) start: Instant,
     /// How many principal variations to find and report.
     pub(crate) multipv: usize,
+    /// The nodes of every thread of this search, counted in steps of [`CLOCK_CHECK_NODES`].
+    pub(crate) shared_nodes: &'a AtomicU64,
+    /// The first iteration's depth: helper threads start one deeper than the main thread on
+    /// every other thread, so that the threads spread over the tree.
+    pub(crate) first_depth: i32,
 }
 
 /// One search in progress.
 pub(crate) struct Searcher<'a> {
     report: &'a mut dyn FnMut(&Report),
     pos: Position,
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     heuristics: &'a mut Heuristics,
     stop: &'a AtomicBool,
     pondering: &'a AtomicBool,
@@ -147,6 +152,8 @@ pub(crate) struct Searcher<'a> {
     improved: bool,
     /// The score of that move.
     improved_score: Score,
+    shared_nodes: &'a AtomicU64,
+    first_depth: i32,
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     no_capture_plies: u32,
@@ -156,7 +163,7 @@ impl<'a> Searcher<'a> {
     /// A searcher of `pos` (which keeps its history for repetitions).
     pub(crate) fn new(
         pos: &Position,
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         heuristics: &'a mut Heuristics,
         bounds: Bounds<'a>,
         report: &'a mut dyn FnMut(&Report),
@@ -180,6 +187,8 @@ impl<'a> Searcher<'a> {
             line: 0,
             improved: false,
             improved_score: 0,
+            shared_nodes: bounds.shared_nodes,
+            first_depth: bounds.first_depth.max(1),
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             no_capture_plies: Rules::default().no_capture_plies,
@@ -190,6 +199,11 @@ impl<'a> Searcher<'a> {
         self.start.elapsed().as_millis() as u64
     }
 
+    /// The nodes of every thread of this search so far (the others' to the last step).
+    fn total_nodes(&self) -> u64 {
+        self.shared_nodes.load(Ordering::Relaxed) + self.nodes % CLOCK_CHECK_NODES
+    }
+
     /// Whether the search runs on the opponent's time, where the clock does not bind.
     fn pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
@@ -198,7 +212,12 @@ impl<'a> Searcher<'a> {
     /// Checks the stop flag, the clock and the node limit (every [`CLOCK_CHECK_NODES`] nodes,
     /// and at once when `now` is set).
     fn check_limits(&mut self, now: bool) {
-        if self.stopped || (!now && !self.nodes.is_multiple_of(CLOCK_CHECK_NODES)) {
+        let step = self.nodes.is_multiple_of(CLOCK_CHECK_NODES);
+        if step && !now {
+            self.shared_nodes
+                .fetch_add(CLOCK_CHECK_NODES, Ordering::Relaxed);
+        }
+        if self.stopped || (!now && !step) {
             return;
         }
         if self.stop.load(Ordering::Relaxed)
@@ -247,7 +266,7 @@ impl<'a> Searcher<'a> {
 
         let lines = self.multipv.min(self.root_moves.len());
         let mut previous: Vec<Score> = vec![0; lines];
-        for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
+        for depth in self.first_depth.min(max_depth.max(1))..=max_depth.clamp(1, MAX_DEPTH) {
             if depth > 1 {
                 // The budget may be spent already (the move's time counts from the `go`).
                 self.check_limits(true);
@@ -290,7 +309,7 @@ impl<'a> Searcher<'a> {
                     depth,
                     seldepth: self.seldepth,
                     score,
-                    nodes: self.nodes,
+                    nodes: self.total_nodes(),
                     millis: self.millis(),
                     pv,
                     hashfull: self.tt.hashfull(),
@@ -317,7 +336,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        outcome.nodes = self.nodes;
+        outcome.nodes = self.total_nodes();
         outcome
     }
 

@@ -6,7 +6,7 @@
 //! `isready`, `setoption`, `position startpos|fen … [moves …]`, `go …`, `stop`, `ponderhit` and
 //! `quit`; UCCI adds `banmoves` and `setoption newgame`, UCI adds `ucinewgame`. Options: `Hash`
 //! (MiB), `Level` (1–10, see [`crate::engine::level`]), `MultiPV` (1–5 principal variations, each
-//! reported with `info multipv N`), `usemillisec` (UCCI: times in milliseconds instead of
+//! reported with `info multipv N`), `Threads` (search threads sharing the table), `usemillisec` (UCCI: times in milliseconds instead of
 //! seconds), `Ponder` (accepted; see below), `UCI_Variant` (only `xiangqi`) and `Coordinates`.
 //! `go searchmoves m…` searches only those moves.
 //!
@@ -38,7 +38,8 @@ pub use coords::Coordinates;
 
 use crate::engine::score::{MATE_BOUND, mate_in_moves};
 use crate::engine::{
-    Clock, DEFAULT_HASH_MB, Engine, Info, Level, Limits, MAX_HASH_MB, MAX_MULTIPV, Report,
+    Clock, DEFAULT_HASH_MB, Engine, Info, Level, Limits, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
+    Report,
 };
 use crate::moves::Move;
 use crate::moves::MoveList;
@@ -336,6 +337,7 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                             ),
                             "option level type spin min 1 max 10 default 10".into(),
                             format!("option multipv type spin min 1 max {MAX_MULTIPV} default 1"),
+                            format!("option threads type spin min 1 max {MAX_THREADS} default 1"),
                             "option ponder type check default false".into(),
                             "ucciok".into(),
                         ],
@@ -348,6 +350,9 @@ pub fn run_with_engine<R: BufRead, W: Write + Send>(
                             "option name Level type spin default 10 min 1 max 10".into(),
                             format!(
                                 "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                            ),
+                            format!(
+                                "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                             ),
                             "option name Ponder type check default false".into(),
                             "option name UCI_Variant type combo default xiangqi var xiangqi".into(),
@@ -622,6 +627,13 @@ fn set_option(engine: &mut Engine, session: &mut Session, words: &[&str]) -> Res
                 return Err(format!("MultiPV must be 1..{MAX_MULTIPV}, got {lines}"));
             }
             engine.set_multipv(lines as usize);
+        }
+        "threads" => {
+            let threads = number(&value)?;
+            if !(1..=MAX_THREADS as i64).contains(&threads) {
+                return Err(format!("Threads must be 1..{MAX_THREADS}, got {threads}"));
+            }
+            engine.set_threads(threads as usize);
         }
         "coordinates" => {
             if value.eq_ignore_ascii_case("auto") {
