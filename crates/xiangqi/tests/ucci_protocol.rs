@@ -477,3 +477,27 @@ fn searchmoves_limits_the_root() {
     let lines = converse("uci\nposition startpos\ngo depth 3 searchmoves e2e9\n");
     assert!(lines.iter().any(|l| l.contains("bad go")), "{lines:?}");
 }
+
+/// A decided move is answered at once, however long the move time: a proven mate in one stops
+/// the deepening within a few iterations, and so does a position with a single legal move. (Were
+/// it not so, the minute would be used; the depth reached shows it was not.)
+#[test]
+fn a_decided_move_is_answered_without_using_the_move_time() {
+    let mate_in_one = "4k4/9/4P4/4R4/9/9/9/9/3R5/5K3 w - - 0 1";
+    // Black's general on e9 is checked by the rook on e2; its only move is to the side.
+    let one_move = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
+    for fen in [mate_in_one, one_move] {
+        let lines = converse(&format!("uci\nposition fen {fen}\ngo movetime 60000\n"));
+        let deepest = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("info depth "))
+            .filter_map(|l| l.split(' ').next()?.parse::<i32>().ok())
+            .max()
+            .expect("an info line");
+        assert!(
+            deepest <= 4,
+            "{fen}: searched to depth {deepest}: {lines:?}"
+        );
+        assert!(bestmove(&lines).is_some(), "{lines:?}");
+    }
+}

@@ -265,6 +265,7 @@ impl<'a> Searcher<'a> {
         outcome.best = self.root_moves.first().copied();
 
         let lines = self.multipv.min(self.root_moves.len());
+        let mut won_by_repetition = false;
         let mut previous: Vec<Score> = vec![0; lines];
         for depth in self.first_depth.min(max_depth.max(1))..=max_depth.clamp(1, MAX_DEPTH) {
             if depth > 1 {
@@ -335,6 +336,11 @@ impl<'a> Searcher<'a> {
                 // A mate found and proved shorter than the depth searched: deeper is no better.
                 break;
             }
+            if score == PERPETUAL_CHECK_WIN && won_by_repetition && lines == 1 && depth >= 4 {
+                // The opponent can only check forever (and lose by it) two iterations running.
+                break;
+            }
+            won_by_repetition = score == PERPETUAL_CHECK_WIN;
         }
         outcome.nodes = self.total_nodes();
         outcome
