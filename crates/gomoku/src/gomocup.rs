@@ -92,6 +92,23 @@ impl Brain {
         Some(board)
     }
 
+    /// The reply to a first stone alone on the board: its diagonal neighbour nearest the centre
+    /// (the "indirect" opening). A search this early sees nothing, and left to itself it may
+    /// answer two points away, a known weak reply.
+    fn answer_to_a_lone_stone(&self, board: &Board) -> Option<Point> {
+        let [stone] = self.opp[..] else {
+            return None;
+        };
+        if !self.own.is_empty() {
+            return None;
+        }
+        let c = i32::from(board.size() / 2);
+        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+            .into_iter()
+            .filter_map(|(dx, dy)| board.point_at(i32::from(stone.x) + dx, i32::from(stone.y) + dy))
+            .min_by_key(|p| (i32::from(p.x) - c).abs() + (i32::from(p.y) - c).abs())
+    }
+
     fn occupied(&self, p: Point) -> bool {
         self.own.contains(&p) || self.opp.contains(&p)
     }
@@ -114,6 +131,11 @@ impl Brain {
     /// Thinks, records and returns our move as the protocol writes it, with a MESSAGE line.
     fn think(&mut self) -> Result<(String, String), String> {
         let board = self.board().ok_or("no board: send START first")?;
+        if let Some(reply) = self.answer_to_a_lone_stone(&board) {
+            self.own.push(reply);
+            let message = "MESSAGE book: a diagonal neighbour of the first stone".to_string();
+            return Ok((message, format!("{},{}", reply.x, reply.y)));
+        }
         let limits = SearchLimits::time(self.think_time());
         let result = self
             .engine
@@ -190,11 +212,12 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W, level: Level) -> io::R
                 Err(e) => vec![format!("ERROR {e}")],
             },
             "TAKEBACK" => match brain.parse_point(rest) {
-                Ok(p) => {
+                Ok(p) if brain.occupied(p) => {
                     brain.own.retain(|&q| q != p);
                     brain.opp.retain(|&q| q != p);
                     vec!["OK".into()]
                 }
+                Ok(_) => vec![format!("ERROR {rest} holds no stone to take back")],
                 Err(e) => vec![format!("ERROR {e}")],
             },
             "BOARD" => match read_board(&mut brain, &mut lines) {
@@ -249,14 +272,30 @@ fn info(brain: &mut Brain, rest: &str) {
 }
 
 /// Reads `x,y,field` lines up to `DONE` (field 1 ours, 2 theirs, 3 a continuous-game winning
-/// line, ignored) into a fresh position.
+/// line, ignored) into a fresh position. Managers send `BOARD` before every move: when the new
+/// position continues the last one (every stone still there, with its owner), the engine keeps
+/// what it learnt (its transposition table); otherwise it starts afresh.
 fn read_board<I: Iterator<Item = io::Result<String>>>(
     brain: &mut Brain,
     lines: &mut I,
 ) -> Result<(), String> {
-    brain.own.clear();
-    brain.opp.clear();
-    brain.engine.clear();
+    let (old_own, old_opp) = (
+        std::mem::take(&mut brain.own),
+        std::mem::take(&mut brain.opp),
+    );
+    let read = read_board_lines(brain, lines);
+    let continues = old_own.iter().all(|p| brain.own.contains(p))
+        && old_opp.iter().all(|p| brain.opp.contains(p));
+    if read.is_err() || !continues {
+        brain.engine.clear();
+    }
+    read
+}
+
+fn read_board_lines<I: Iterator<Item = io::Result<String>>>(
+    brain: &mut Brain,
+    lines: &mut I,
+) -> Result<(), String> {
     let mut error = None;
     for line in lines.by_ref() {
         let line = line.map_err(|e| e.to_string())?;
@@ -310,15 +349,9 @@ fn swap2(brain: &mut Brain, stones: &[Point]) -> Vec<String> {
     let Some(size) = brain.size else {
         return vec!["ERROR no board: send START first".into()];
     };
-    let c = size / 2;
     match stones.len() {
         0 => {
-            // Black centre, White diagonal, Black a knight's move away: a classic near-even shape.
-            let opening = [
-                Point::new(c, c),
-                Point::new(c + 1, c + 1),
-                Point::new(c.saturating_sub(1), c + 2),
-            ];
+            let opening = balanced_opening(brain, size);
             brain.own = vec![opening[0], opening[2]];
             brain.opp = vec![opening[1]];
             let text: Vec<String> = opening.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
@@ -356,6 +389,69 @@ fn swap2(brain: &mut Brain, stones: &[Point]) -> Vec<String> {
             "ERROR SWAP2BOARD with {n} stones (expected 0, 3 or 5)"
         )],
     }
+}
+
+/// How many three-stone openings a Swap2 proposal weighs.
+const SWAP2_CANDIDATES: usize = 16;
+/// Scores (White to move) within this of the most even one count as balanced.
+const SWAP2_BALANCE: i32 = 60;
+
+/// A Swap2 proposal: Black in the centre, White beside it (directly or diagonally), and Black's
+/// second stone within two points, chosen at random among the candidates the engine finds most
+/// even (White to move, score near 0) in a short search each, so that it varies from game to
+/// game and is neither side's clear win.
+fn balanced_opening(brain: &mut Brain, size: u8) -> [Point; 3] {
+    let c = size / 2;
+    let centre = Point::new(c, c);
+    let whites = [Point::new(c, c - 1), Point::new(c + 1, c - 1)];
+    let mut candidates: Vec<[Point; 3]> = vec![];
+    for &white in &whites {
+        for dy in -2i32..=2 {
+            for dx in -2i32..=2 {
+                let third = Point::new((i32::from(c) + dx) as u8, (i32::from(c) + dy) as u8);
+                if third != centre && third != white {
+                    candidates.push([centre, white, third]);
+                }
+            }
+        }
+    }
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() as usize ^ d.as_secs() as usize);
+    // A random sample of the candidates, so that the search time stays bounded.
+    let mut sampled = vec![];
+    let mut k = seed;
+    while sampled.len() < SWAP2_CANDIDATES.min(candidates.len()) {
+        k = k
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let i = (k >> 33) % candidates.len();
+        sampled.push(candidates.swap_remove(i));
+    }
+    let each = (brain.think_time() / SWAP2_CANDIDATES as u32).max(Duration::from_millis(5));
+    let mut scored: Vec<([Point; 3], i32)> = sampled
+        .into_iter()
+        .filter_map(|opening| {
+            let mut board = Board::new(u32::from(size)).ok()?;
+            board.set(opening[0], Some(Color::Black));
+            board.set(opening[1], Some(Color::White));
+            board.set(opening[2], Some(Color::Black));
+            let found = brain
+                .engine
+                .best_move(&board, brain.rule_set, SearchLimits::time(each))?;
+            Some((opening, found.score.abs()))
+        })
+        .collect();
+    scored.sort_by_key(|&(_, score)| score);
+    let Some(&(_, most_even)) = scored.first() else {
+        return [centre, whites[1], Point::new(c - 1, c + 1)];
+    };
+    let balanced: Vec<[Point; 3]> = scored
+        .iter()
+        .take_while(|&&(_, score)| score <= most_even + SWAP2_BALANCE)
+        .map(|&(opening, _)| opening)
+        .collect();
+    balanced[(k >> 17) % balanced.len()]
 }
 
 #[cfg(test)]

@@ -49,8 +49,15 @@ fn about_info_restart_takeback_and_unknown() {
         "ABOUT\nSTART 20\nINFO rule 1\nINFO max_memory 83886080\nINFO game_type 1\nRESTART\nTAKEBACK 3,3\nFOO\n",
     );
     assert!(out[0].starts_with("name=\"qipan\""));
-    assert_eq!(&out[1..4], ["OK", "OK", "OK"]);
+    assert_eq!(&out[1..3], ["OK", "OK"]);
+    assert!(
+        out[3].starts_with("ERROR"),
+        "an empty point has nothing to take back: {out:?}"
+    );
     assert!(out[4].starts_with("UNKNOWN"));
+    // A stone that is there is taken back.
+    let out = session("START 15\nINFO timeout_turn 50\nTURN 3,3\nTAKEBACK 3,3\n");
+    assert_eq!(out.last().map(String::as_str), Some("OK"), "{out:?}");
 }
 
 #[test]
@@ -86,6 +93,31 @@ fn swap2_answers() {
     let out = session("START 15\nSWAP2BOARD\nDONE\n");
     let stones: Vec<&str> = out[1].split(' ').collect();
     assert_eq!(stones.len(), 3, "{out:?}");
+    // Black centre, White beside it, Black within two points: three distinct points.
+    let points: Vec<(u32, u32)> = stones.iter().map(|s| point(s)).collect();
+    assert_eq!(points[0], (7, 7));
+    assert!(points[1].0.abs_diff(7) <= 1 && points[1].1.abs_diff(7) <= 1 && points[1] != (7, 7));
+    assert!(points[2].0.abs_diff(7) <= 2 && points[2].1.abs_diff(7) <= 2);
+    assert!(points[2] != points[0] && points[2] != points[1]);
     let out = session("START 15\nINFO timeout_turn 200\nSWAP2BOARD\n7,7\n8,8\n6,9\nDONE\n");
     assert!(out[1] == "SWAP" || point(&out[1]).0 < 15, "{out:?}");
+}
+
+/// The proposal varies from game to game (it was always the same three stones).
+#[test]
+fn swap2_proposals_vary() {
+    let proposals: std::collections::HashSet<String> = (0..6)
+        .map(|_| session("START 15\nINFO timeout_turn 300\nSWAP2BOARD\nDONE\n")[1].clone())
+        .collect();
+    assert!(proposals.len() >= 2, "{proposals:?}");
+}
+
+/// A lone first stone is answered beside it, diagonally (two points away is a known weak reply).
+#[test]
+fn a_lone_stone_is_answered_diagonally_beside_it() {
+    for (x, y) in [(7, 7), (3, 9), (0, 0)] {
+        let out = session(&format!("START 15\nTURN {x},{y}\n"));
+        let (rx, ry) = point(&out[1]);
+        assert_eq!((rx.abs_diff(x), ry.abs_diff(y)), (1, 1), "{out:?}");
+    }
 }
