@@ -1,7 +1,8 @@
 //! [`Store`] on SQLite, through sqlx.
 
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use sqlx::Row;
@@ -24,7 +25,13 @@ pub struct SqliteStore {
     pool: SqlitePool,
     /// The file opened (none for `:memory:`), checked before every write.
     file: Option<FileIdentity>,
+    /// The last integrity check and when it ran: it reads the whole database, so health checks
+    /// reuse it for [`INTEGRITY_CHECK_EVERY`].
+    integrity: Arc<Mutex<Option<(Instant, String)>>>,
 }
+
+/// How long an integrity check's answer is reused by the health check.
+const INTEGRITY_CHECK_EVERY: Duration = Duration::from_secs(60);
 
 /// SQLite's page size (its default), which the size limit counts in.
 const PAGE_SIZE: u64 = 4096;
@@ -92,7 +99,11 @@ impl SqliteStore {
             }
         };
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(SqliteStore { pool, file })
+        Ok(SqliteStore {
+            pool,
+            file,
+            integrity: Arc::default(),
+        })
     }
 
     /// Refuses to write when the database file is no longer the one opened.
@@ -107,6 +118,27 @@ impl SqliteStore {
     async fn begin_write(&self) -> Result<Tx<'static>, StoreError> {
         self.check_file()?;
         Ok(self.pool.begin().await?)
+    }
+
+    /// SQLite's `quick_check` answer, at most [`INTEGRITY_CHECK_EVERY`] old.
+    async fn integrity(&self) -> String {
+        let cached = self.integrity.lock().ok().and_then(|last| last.clone());
+        if let Some((at, answer)) = cached
+            && at.elapsed() < INTEGRITY_CHECK_EVERY
+        {
+            return answer;
+        }
+        let lines: Result<Vec<String>, _> = sqlx::query_scalar("PRAGMA quick_check")
+            .fetch_all(&self.pool)
+            .await;
+        let answer = match lines {
+            Ok(lines) => lines.join("; "),
+            Err(err) => format!("cannot be checked: {}", StoreError::from(err)),
+        };
+        if let Ok(mut last) = self.integrity.lock() {
+            *last = Some((Instant::now(), answer.clone()));
+        }
+        answer
     }
 
     /// Tries a write (rolled back): fails on a read-only, locked or replaced database.
@@ -398,13 +430,7 @@ impl Store for SqliteStore {
     }
 
     async fn health(&self) -> Health {
-        let integrity: Result<Vec<String>, _> = sqlx::query_scalar("PRAGMA quick_check")
-            .fetch_all(&self.pool)
-            .await;
-        let integrity = match integrity {
-            Ok(lines) => lines.join("; "),
-            Err(err) => format!("cannot be checked: {}", StoreError::from(err)),
-        };
+        let integrity = self.integrity().await;
         let written = self.try_write().await;
         Health {
             writable: written.is_ok(),
