@@ -97,6 +97,15 @@ fn lmr_reduction(depth: i32, move_number: usize) -> i32 {
     (0.75 + d * n / 2.25) as i32
 }
 
+/// Late-move pruning: near the leaves of a node not on the principal variation, once this many
+/// quiet moves have been searched the remaining quiet ones (checks excepted) are skipped; they
+/// are ordered last by history for a reason.
+fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
+/// Deepest remaining depth at which late moves are pruned.
+const LATE_MOVE_DEPTH: i32 = 3;
+
 /// Futility margins by remaining depth (1 and 2).
 const FUTILITY_MARGIN: [Score; 3] = [0, 200, 400];
 /// Reverse futility margin per ply of remaining depth.
@@ -569,7 +578,12 @@ impl<'a> Searcher<'a> {
             let capture = self.pos.is_capture(m);
             self.pos.make(m);
             let gives_check = self.pos.in_check();
-            if futile && i > 0 && !capture && !gives_check {
+            let late = !pv_node
+                && !in_check
+                && depth <= LATE_MOVE_DEPTH
+                && best > -MATE_BOUND
+                && quiets.len() >= late_move_count(depth);
+            if (futile || late) && i > 0 && !capture && !gives_check {
                 self.pos.unmake();
                 continue;
             }
