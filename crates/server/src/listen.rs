@@ -37,8 +37,7 @@ pub async fn serve(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout);
-    let builder = Arc::new(builder);
-    let max_connections = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
+    let max_connections = limits.max_connections.clamp(1, u32::MAX as usize);
     let slots = Arc::new(Semaphore::new(max_connections));
     let (closing, closed) = watch::channel(false);
     let mut connections = JoinSet::new();
@@ -94,6 +93,7 @@ pub async fn serve(
     }
     drop(listener);
     closing.send_replace(true);
+    // Every slot free again means every connection has ended.
     let all_closed = slots.acquire_many(max_connections as u32);
     if tokio::time::timeout(limits.shutdown_grace, all_closed)
         .await
