@@ -99,7 +99,10 @@ fn lmr_reduction(depth: i32, move_number: usize) -> i32 {
 
 /// Late-move pruning: near the leaves of a node not on the principal variation, once this many
 /// quiet moves have been searched the remaining quiet ones (checks excepted) are skipped; they
-/// are ordered last by history for a reason.
+/// are ordered last by history for a reason. Measured at 100 ms a move, 40 games each: against
+/// the same engine without it +14 =21 -5 (+80 +/- 75 Elo); against ElephantEye two runs gave
+/// 36.2% and 17.5% (the latter, not the former, is nearer the 23.8% without it: 40 games cannot
+/// tell).
 fn late_move_count(depth: i32) -> usize {
     (3 + depth * depth) as usize
 }
