@@ -21,8 +21,8 @@ impl Args {
 
 /// Runs the protocol until `END` or the end of input.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let stdin = std::io::stdin();
+    let stdin = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout();
-    qipan_gomoku::gomocup::run(stdin.lock(), stdout.lock(), Level::new(args.level))?;
+    qipan_gomoku::gomocup::run(stdin, stdout.lock(), Level::new(args.level))?;
     Ok(())
 }

@@ -4,8 +4,14 @@
 //! Specification: Petr Laštovička, "Piskvork / Gomocup protocol" (gomocup.org/detail-information),
 //! including `INFO` keys, `BOARD … DONE`, `RECTSTART`, `RESTART`, `TAKEBACK`, `PLAY` and the
 //! `SWAP2BOARD` extension.
+//!
+//! Input is read on a thread of its own, so that `YXSTOP` or `STOP` (Yixin's and Piskvork's stop
+//! commands) end a search at once: the brain then answers with the best move found so far.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::board::Board;
@@ -33,6 +39,8 @@ pub struct Brain {
     timeout_match: u64,
     /// Milliseconds left in the match, as last reported.
     time_left: Option<u64>,
+    /// Set by the input thread when the manager says `YXSTOP` or `STOP`.
+    stop: Arc<AtomicBool>,
 }
 
 impl Brain {
@@ -50,6 +58,7 @@ impl Brain {
             timeout_turn: 5_000,
             timeout_match: 0,
             time_left: None,
+            stop: Arc::default(),
         }
     }
 
@@ -136,7 +145,7 @@ impl Brain {
             let message = "MESSAGE book: a diagonal neighbour of the first stone".to_string();
             return Ok((message, format!("{},{}", reply.x, reply.y)));
         }
-        let limits = SearchLimits::time(self.think_time());
+        let limits = SearchLimits::time(self.think_time()).with_stop(Arc::clone(&self.stop));
         let result = self
             .engine
             .best_move(&board, self.rule_set, limits)
@@ -150,10 +159,33 @@ impl Brain {
     }
 }
 
+/// Whether a line tells a search to stop.
+fn is_stop(line: &str) -> bool {
+    matches!(line.trim().to_ascii_uppercase().as_str(), "YXSTOP" | "STOP")
+}
+
 /// Runs the protocol until `END` or the end of input.
-pub fn run<R: BufRead, W: Write>(input: R, mut output: W, level: Level) -> io::Result<()> {
+pub fn run<R: BufRead + Send + 'static, W: Write>(
+    input: R,
+    mut output: W,
+    level: Level,
+) -> io::Result<()> {
     let mut brain = Brain::new(level);
-    let mut lines = input.lines();
+    // The input thread passes every line on and sets the stop flag as soon as a stop command
+    // arrives, while the brain may be thinking. It is left to end with the input.
+    let (sender, received) = mpsc::channel();
+    let stop = Arc::clone(&brain.stop);
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            if line.as_deref().is_ok_and(is_stop) {
+                stop.store(true, Ordering::SeqCst);
+            }
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut lines = received.into_iter();
     while let Some(line) = lines.next() {
         let line = line?;
         let line = line.trim();
@@ -162,7 +194,11 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W, level: Level) -> io::R
         }
         let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
+        // A stop that arrived between searches must not cut the next one short.
+        brain.stop.store(false, Ordering::SeqCst);
         let replies: Vec<String> = match command.to_ascii_uppercase().as_str() {
+            // The search it was for (if any) has already answered.
+            "YXSTOP" | "STOP" => vec![],
             "START" => match rest.parse::<u32>() {
                 Ok(n) if (u32::from(MIN_SIZE)..=u32::from(MAX_SIZE)).contains(&n) => {
                     start(&mut brain, n as u8);

@@ -5,7 +5,12 @@ use qipan_gomoku::gomocup::run;
 
 fn session(script: &str) -> Vec<String> {
     let mut out = vec![];
-    run(script.as_bytes(), &mut out, Level::MAX).unwrap();
+    run(
+        std::io::Cursor::new(script.to_owned()),
+        &mut out,
+        Level::MAX,
+    )
+    .unwrap();
     String::from_utf8(out)
         .unwrap()
         .lines()
@@ -119,5 +124,36 @@ fn a_lone_stone_is_answered_diagonally_beside_it() {
         let out = session(&format!("START 15\nTURN {x},{y}\n"));
         let (rx, ry) = point(&out[1]);
         assert_eq!((rx.abs_diff(x), ry.abs_diff(y)), (1, 1), "{out:?}");
+    }
+}
+
+/// `YXSTOP` (and `STOP`) during a search answers at once with a move, rather than after the turn
+/// time (here five minutes). The input is a pipe the test keeps open, as a manager does.
+#[test]
+fn a_stop_during_a_search_answers_at_once() {
+    for stop in ["YXSTOP", "STOP"] {
+        let (from_test, mut to_brain) = std::io::pipe().unwrap();
+        let (done, answered) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut out = vec![];
+            run(std::io::BufReader::new(from_test), &mut out, Level::MAX).unwrap();
+            let _ = done.send(String::from_utf8(out).unwrap());
+        });
+        use std::io::Write;
+        writeln!(
+            to_brain,
+            "START 15\nINFO timeout_turn 600000\nBOARD\n7,7,2\n8,8,1\n7,9,2\n6,6,1\nDONE"
+        )
+        .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        writeln!(to_brain, "{stop}\nEND").unwrap();
+        let out = answered
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the brain answered after the stop, well before its five minutes");
+        let mv = out
+            .lines()
+            .find(|l| !l.starts_with("MESSAGE") && *l != "OK")
+            .expect("a move");
+        point(mv);
     }
 }
