@@ -18,7 +18,7 @@
 //! transposition table and history between searches of a game; call [`Engine::new_game`]
 //! between games.
 
-mod eval;
+pub mod eval;
 pub mod level;
 pub mod limits;
 mod ordering;

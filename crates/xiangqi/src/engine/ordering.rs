@@ -5,7 +5,7 @@
 //! and last the captures that lose material.
 
 use super::see::loses_material;
-use super::values::MATERIAL_MG;
+use super::values::PIECE_VALUES;
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::position::Position;
@@ -93,7 +93,7 @@ impl Heuristics {
 pub fn mvv_lva(pos: &Position, m: Move) -> i32 {
     let value = |sq| {
         pos.piece_at(sq)
-            .map_or(0, |p: crate::piece::Piece| MATERIAL_MG[p.role.index()])
+            .map_or(0, |p: crate::piece::Piece| PIECE_VALUES[p.role.index()])
     };
     // A general "captured" can only appear in illegal lines; rank it first anyway.
     let victim = pos.piece_at(m.to()).map_or(0, |p| {

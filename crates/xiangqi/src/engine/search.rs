@@ -716,7 +716,7 @@ impl<'a> Searcher<'a> {
                 let victim = self
                     .pos
                     .piece_at(m.to())
-                    .map_or(0, |p| super::values::MATERIAL_EG[p.role.index()]);
+                    .map_or(0, |p| super::values::PIECE_VALUES[p.role.index()]);
                 if stand_pat + victim + DELTA_MARGIN <= alpha || loses_material(&self.pos, m) {
                     continue;
                 }

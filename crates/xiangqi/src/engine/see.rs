@@ -9,7 +9,7 @@
 //! lined up behind each other. Pins and checks are ignored, as usual; a general only captures
 //! when nothing of the other side attacks the point any more.
 
-use super::values::MATERIAL_MG;
+use super::values::PIECE_VALUES;
 use crate::board::{
     self, BLACK_HALF, DIAGONAL, EMPTY, FLAGS, NORTH, OFF, ORTHOGONAL, RED_HALF, SOUTH, is_role,
     role_of_id, step,
@@ -24,7 +24,7 @@ const KING_VALUE: i32 = 10_000;
 fn value(role: Role) -> i32 {
     match role {
         Role::King => KING_VALUE,
-        _ => MATERIAL_MG[role.index()],
+        _ => PIECE_VALUES[role.index()],
     }
 }
 
@@ -185,9 +185,9 @@ mod tests {
         see(&pos, m)
     }
 
-    const PAWN: i32 = MATERIAL_MG[6];
-    const ROOK: i32 = MATERIAL_MG[4];
-    const HORSE: i32 = MATERIAL_MG[3];
+    const PAWN: i32 = PIECE_VALUES[6];
+    const ROOK: i32 = PIECE_VALUES[4];
+    const HORSE: i32 = PIECE_VALUES[3];
 
     #[test]
     fn an_undefended_piece_is_won_whole() {
