@@ -22,6 +22,10 @@ pub struct Options {
     /// Adam's step size, in centipawns.
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
+    /// Pull of every weight back toward its present value (L2, per squared centipawn), so that
+    /// rarely seen table entries and the overall scale do not drift on noise.
+    #[arg(long, default_value_t = 2e-8)]
+    l2: f64,
     /// Where to write the weights (normally crates/xiangqi/src/engine/eval/weights.rs).
     #[arg(long)]
     out: PathBuf,
@@ -146,9 +150,16 @@ pub fn run(options: &Options) -> Result<()> {
         error(&train, k, &mg, &eg),
         error(&check, k, &mg, &eg)
     );
+    let (start_mg, start_eg) = (mg.clone(), eg.clone());
     let (mut adam_mg, mut adam_eg) = (Adam::new(params::COUNT), Adam::new(params::COUNT));
     for epoch in 1..=options.epochs {
-        let (g_mg, g_eg) = gradient(&train, k, &mg, &eg);
+        let (mut g_mg, mut g_eg) = gradient(&train, k, &mg, &eg);
+        for (g, (w, w0)) in g_mg.iter_mut().zip(mg.iter().zip(&start_mg)) {
+            *g += 2.0 * options.l2 * (w - w0);
+        }
+        for (g, (w, w0)) in g_eg.iter_mut().zip(eg.iter().zip(&start_eg)) {
+            *g += 2.0 * options.l2 * (w - w0);
+        }
         adam_mg.step(&mut mg, &g_mg, options.rate, epoch as i32);
         adam_eg.step(&mut eg, &g_eg, options.rate, epoch as i32);
         // The general's material never varies; keep it at zero.
