@@ -229,13 +229,18 @@ test('a finished game replays step by step and by autoplay, and its record impor
 });
 
 test('the page is in Chinese for a Chinese browser and fits a phone', async () => {
-  const created = await fetch(`${BASE_URL}/api/gomoku/games`, {
+  // The moves are played over the API by one player (its cookie); the page opens as a spectator.
+  const response = await fetch(`${BASE_URL}/api/gomoku/games`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'pvp' }),
-  }).then((r) => r.json());
+  });
+  const cookie = response.headers.getSetCookie()[0].split(';')[0];
+  const created = await response.json();
   let game = created;
   for (const [x, y] of [[7, 7], [8, 8], [6, 8], [8, 6], [8, 7]]) {
     game = await fetch(`${BASE_URL}/api/gomoku/games/${game.id}/move`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ revision: game.revision, x, y }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ revision: game.revision, x, y }),
     }).then((r) => r.json());
   }
   const page = await openPage(browser, `/gomoku/?game=${created.id}`, { locale: 'zh-CN', width: 390, height: 844 });

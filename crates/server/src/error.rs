@@ -44,6 +44,11 @@ impl ApiError {
         Self::new(StatusCode::BAD_REQUEST, code, message)
     }
 
+    /// 403: the player may not do this (e.g. act in another player's game).
+    pub fn forbidden(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, code, message)
+    }
+
     /// 404: no such thing.
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", message)
@@ -99,6 +104,15 @@ impl From<StoreError> for ApiError {
         match err.fault() {
             Fault::NotFound => ApiError::not_found(err.to_string()),
             Fault::Stale => ApiError::conflict("stale", err.to_string()),
+            Fault::Forbidden => ApiError::forbidden("not_your_game", err.to_string()),
+            Fault::Taken => {
+                let code = match &err {
+                    StoreError::NameTaken(_) => "name_taken",
+                    StoreError::UsernameTaken(_) => "username_taken",
+                    _ => "already_claimed",
+                };
+                ApiError::unprocessable(code, err.to_string())
+            }
             Fault::Full => {
                 tracing::error!(%err, "storage full");
                 ApiError::new(

@@ -25,6 +25,7 @@ pub mod extract;
 mod guard;
 mod listen;
 pub mod names;
+pub mod players;
 pub mod store;
 mod time;
 pub mod watch;
@@ -43,7 +44,7 @@ use tower_http::trace::TraceLayer;
 use crate::compute::ComputePool;
 use crate::config::{Access, Config, DbLocation, Limits};
 use crate::guard::HostPolicy;
-use crate::store::{SqliteStore, Store, StoreError};
+use crate::store::{PlayerStore, SqliteStore, Store, StoreError};
 use crate::watch::{WatchedStore, Watchers};
 
 /// What every handler can reach.
@@ -51,23 +52,35 @@ use crate::watch::{WatchedStore, Watchers};
 pub struct AppState {
     /// Saved games and leaderboards.
     pub store: Arc<dyn Store>,
+    /// Players, their sessions and accounts.
+    pub players: Arc<dyn PlayerStore>,
     /// Where engine searches and big solves run.
     pub compute: ComputePool,
     /// The pages watching saved games, told of every change the store accepts.
     pub watchers: Watchers,
     /// The bounds on requests, connections and sockets.
     pub limits: Arc<Limits>,
+    /// Whether player cookies are marked `Secure` (the public URL is https).
+    pub secure_cookies: bool,
     hosts: Arc<HostPolicy>,
 }
 
 impl AppState {
-    /// The state of a server on `store`, with default limits and access (loopback only).
-    pub fn new(store: Arc<dyn Store>, compute: ComputePool, watchers: Watchers) -> Self {
+    /// The state of a server on `store` and `players`, with default limits and access (loopback
+    /// only).
+    pub fn new(
+        store: Arc<dyn Store>,
+        players: Arc<dyn PlayerStore>,
+        compute: ComputePool,
+        watchers: Watchers,
+    ) -> Self {
         AppState {
             store,
+            players,
             compute,
             watchers,
             limits: Arc::new(Limits::default()),
+            secure_cookies: false,
             hosts: HostPolicy::new(&Access::default()),
         }
     }
@@ -76,6 +89,10 @@ impl AppState {
     pub fn configured(mut self, limits: Limits, access: &Access) -> Self {
         self.limits = Arc::new(limits);
         self.hosts = HostPolicy::new(access);
+        self.secure_cookies = access
+            .public_url
+            .as_deref()
+            .is_some_and(|url| url.starts_with("https://"));
         self
     }
 }
@@ -88,6 +105,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .nest("/api", api::routes())
         .fallback(assets::serve_asset)
+        .layer(axum::middleware::from_fn(players::cookie_layer))
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))
         .layer(RequestBodyTimeoutLayer::new(limits.body_timeout))
         .layer(axum::middleware::from_fn_with_state(hosts, guard::guard))
@@ -184,8 +202,10 @@ impl Server {
             }
         };
         let watchers = Watchers::with_capacity(config.limits.max_connections);
+        let store = Arc::new(store);
         let state = AppState::new(
-            Arc::new(WatchedStore::new(Arc::new(store), watchers.clone())),
+            Arc::new(WatchedStore::new(store.clone(), watchers.clone())),
+            store,
             ComputePool::with_limits(&config.limits),
             watchers,
         )
@@ -203,6 +223,11 @@ impl Server {
     /// The store the server uses (for tests and tools that seed or inspect data).
     pub fn store(&self) -> Arc<dyn Store> {
         Arc::clone(&self.state.store)
+    }
+
+    /// The player store the server uses (for tests that seed players).
+    pub fn players(&self) -> Arc<dyn PlayerStore> {
+        Arc::clone(&self.state.players)
     }
 
     /// Serves until `shutdown` completes, then lets in-flight requests finish (for at most the

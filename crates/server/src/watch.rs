@@ -10,8 +10,8 @@ use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast, watch};
 
 use crate::store::{
-    GameFilter, GameKind, GameUpdate, Health, LeaderboardEntry, NewGame, SavedGame, Store,
-    StoreError,
+    GameFilter, GameKind, GameUpdate, Health, LeaderboardEntry, NewGame, PlayerId, SavedGame,
+    Store, StoreError,
 };
 
 /// Changes kept for a watcher that is slow to read; one that falls further behind re-reads the
@@ -153,9 +153,10 @@ impl Store for WatchedStore {
     async fn update_game(
         &self,
         read: &SavedGame,
+        actor: &PlayerId,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
-        let game = self.inner.update_game(read, update).await?;
+        let game = self.inner.update_game(read, actor, update).await?;
         self.watchers.announce(Change {
             id: game.id,
             revision: Some(game.revision()),
@@ -175,8 +176,8 @@ impl Store for WatchedStore {
         self.inner.list_games(filter).await
     }
 
-    async fn delete_game(&self, id: i64) -> Result<(), StoreError> {
-        self.inner.delete_game(id).await?;
+    async fn delete_game(&self, id: i64, actor: &PlayerId) -> Result<(), StoreError> {
+        self.inner.delete_game(id, actor).await?;
         self.watchers.announce(Change { id, revision: None });
         Ok(())
     }

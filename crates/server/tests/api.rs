@@ -74,7 +74,7 @@ async fn unknown_paths_are_404s_and_the_ui_pages_are_served() {
 #[tokio::test]
 async fn wrong_method_and_bad_ids_get_json_errors() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let response = client.post(server.url("/api/health")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert_error_shape(&json_of(response).await, "method_not_allowed");
@@ -102,6 +102,9 @@ async fn saved_games_are_listed_newest_first_filtered_read_and_deleted() {
     let dir = tempfile::tempdir().unwrap();
     let server = common::start_on_file(&dir.path().join("q.sqlite3")).await;
     let store = server.store.clone();
+    // Games saved before players existed: listed to every player until one acts on them.
+    let client = common::client();
+    let actor = common::me(&client, &server).await;
     let first = store
         .create_game(common::new_game(GameKind::Xiangqi, ""))
         .await
@@ -118,6 +121,7 @@ async fn saved_games_are_listed_newest_first_filtered_read_and_deleted() {
     store
         .update_game(
             &first,
+            &actor,
             GameUpdate {
                 state: json!({ "moves": ["h2e2"] }),
                 append_actions: vec![json!({ "move": "h2e2" })],
@@ -127,7 +131,7 @@ async fn saved_games_are_listed_newest_first_filtered_read_and_deleted() {
         .await
         .unwrap();
 
-    let all = json_of(reqwest::get(server.url("/api/games")).await.unwrap()).await;
+    let all = json_of(client.get(server.url("/api/games")).send().await.unwrap()).await;
     let ids: Vec<i64> = all
         .as_array()
         .unwrap()
@@ -142,7 +146,9 @@ async fn saved_games_are_listed_newest_first_filtered_read_and_deleted() {
     assert_eq!(all[0]["action_count"], 1);
 
     let xiangqi = json_of(
-        reqwest::get(server.url("/api/games?kind=xiangqi"))
+        client
+            .get(server.url("/api/games?kind=xiangqi"))
+            .send()
             .await
             .unwrap(),
     )
@@ -164,8 +170,10 @@ async fn saved_games_are_listed_newest_first_filtered_read_and_deleted() {
     )
     .await;
     assert_eq!(actions, json!([{ "move": "h2e2" }]));
+    // The first game is the actor's now: another player no longer sees it in its list.
+    let others = json_of(reqwest::get(server.url("/api/games")).await.unwrap()).await;
+    assert_eq!(others.as_array().unwrap().len(), 2, "{others}");
 
-    let client = reqwest::Client::new();
     let deleted = client
         .delete(server.url(&format!("/api/games/{}", first.id)))
         .send()
@@ -182,6 +190,7 @@ async fn saved_games_are_listed_newest_first_filtered_read_and_deleted() {
 #[tokio::test]
 async fn leaderboards_rank_by_score_then_time() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let actor = common::player(server.players.as_ref()).await;
     let entry = |name: &str, score: Option<i64>, time_ms: Option<i64>| NewLeaderboardEntry {
         game: GameKind::Link,
         variant: "level-1".into(),
@@ -203,7 +212,11 @@ async fn leaderboards_rank_by_score_then_time() {
             leaderboard_entry: Some(e),
             ..GameUpdate::default()
         };
-        server.store.update_game(&game, update).await.unwrap();
+        server
+            .store
+            .update_game(&game, &actor, update)
+            .await
+            .unwrap();
     }
     let top = json_of(
         reqwest::get(server.url("/api/leaderboards/link?variant=level-1&limit=2"))

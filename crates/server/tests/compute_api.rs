@@ -31,11 +31,11 @@ async fn xiangqi_game(client: &reqwest::Client, server: &common::Running, body: 
 
 /// Asks for `n` hints at once; their statuses, `Retry-After` headers and error codes.
 async fn hints_at_once(
+    client: &reqwest::Client,
     server: &common::Running,
     id: i64,
     n: usize,
 ) -> Vec<(StatusCode, Option<String>, Value)> {
-    let client = reqwest::Client::new();
     let url = server.url(&format!("/api/xiangqi/games/{id}/hint"));
     let requests = (0..n).map(|_| {
         let (client, url) = (client.clone(), url.clone());
@@ -55,9 +55,9 @@ async fn hints_at_once(
 #[tokio::test]
 async fn one_client_gets_429_past_its_share() {
     let server = common::start(DbLocation::Memory, limits(2, 64)).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let id = xiangqi_game(&client, &server, json!({"mode": "pvp"})).await;
-    let answers = hints_at_once(&server, id, 4).await;
+    let answers = hints_at_once(&client, &server, id, 4).await;
     let refused: Vec<_> = answers
         .iter()
         .filter(|(status, ..)| *status == StatusCode::TOO_MANY_REQUESTS)
@@ -73,9 +73,9 @@ async fn one_client_gets_429_past_its_share() {
 #[tokio::test]
 async fn a_full_waiting_line_answers_503() {
     let server = common::start(DbLocation::Memory, limits(10, 1)).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let id = xiangqi_game(&client, &server, json!({"mode": "pvp"})).await;
-    let answers = hints_at_once(&server, id, 3).await;
+    let answers = hints_at_once(&client, &server, id, 3).await;
     let busy: Vec<_> = answers
         .iter()
         .filter(|(status, ..)| *status == StatusCode::SERVICE_UNAVAILABLE)
@@ -89,15 +89,16 @@ async fn a_full_waiting_line_answers_503() {
 #[tokio::test]
 async fn a_level_1_reply_does_not_wait_behind_hints() {
     let server = Arc::new(common::start(DbLocation::Memory, limits(10, 64)).await);
-    let client = reqwest::Client::new();
+    let client = common::client();
     let hinted = xiangqi_game(&client, &server, json!({"mode": "pvp"})).await;
     let engine_game = json!({"mode": "engine", "engine_side": "red", "level": 1});
     let against_engine = xiangqi_game(&client, &server, engine_game).await;
     let finished = Arc::new(Mutex::new(Vec::new()));
     let hints = {
-        let (server, finished) = (Arc::clone(&server), Arc::clone(&finished));
+        let (server, finished, client) =
+            (Arc::clone(&server), Arc::clone(&finished), client.clone());
         tokio::spawn(async move {
-            hints_at_once(&server, hinted, 3).await;
+            hints_at_once(&client, &server, hinted, 3).await;
             finished.lock().await.push("hints");
         })
     };

@@ -17,7 +17,7 @@ struct Client {
 impl Client {
     fn new(server: &common::Running) -> Client {
         Client {
-            http: reqwest::Client::new(),
+            http: common::client(),
             base: server.url("/api"),
         }
     }
@@ -336,7 +336,11 @@ async fn a_saved_game_survives_a_restart_and_can_be_resumed() {
     server.stop().await;
 
     let server = common::start_on_file(&path).await;
-    let client = Client::new(&server);
+    // The same browser (its cookie) comes back to the restarted server.
+    let client = Client {
+        http: client.http.clone(),
+        base: server.url("/api"),
+    };
     let (status, resumed) = client.get(&format!("/gomoku/games/{}", game["id"])).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(resumed["moves"], game["moves"]);

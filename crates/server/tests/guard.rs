@@ -18,7 +18,7 @@ async fn send(request: reqwest::RequestBuilder) -> (StatusCode, reqwest::header:
 #[tokio::test]
 async fn a_page_reaching_us_by_another_host_name_is_refused() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     // What a DNS-rebinding page sends: our address, its own host name.
     for path in ["/api/games", "/api/health", "/"] {
         let (status, _, body) = send(
@@ -54,7 +54,7 @@ async fn a_page_reaching_us_by_another_host_name_is_refused() {
 #[tokio::test]
 async fn another_site_cannot_change_anything_but_our_pages_can() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let ours = format!("http://127.0.0.1:{}", server.addr.port());
     let (status, _, created) = send(
         client
@@ -95,7 +95,7 @@ async fn another_site_cannot_change_anything_but_our_pages_can() {
 #[tokio::test]
 async fn answers_carry_the_security_headers_and_api_answers_are_not_cached() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     for path in [
         "/",
         "/xiangqi/",

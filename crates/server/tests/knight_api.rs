@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 #[tokio::test]
 async fn a_5x5_tour_is_played_by_hints_refused_undone_finished_and_ranked() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (game, id) = create(
         &client,
         server.url("/api/knight/games"),
@@ -189,7 +189,7 @@ fn body_revision(view: &Value) -> i64 {
 #[tokio::test]
 async fn hints_say_when_no_tour_can_be_completed() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let start = |body: Value| post(&client, server.url("/api/knight/games"), body);
 
     // After visiting both neighbours of the corner e5 = (4, 4) without standing on either, the
@@ -256,7 +256,7 @@ async fn a_hint_out_of_time_says_unknown() {
         ..Limits::default()
     };
     let server = common::start(DbLocation::Memory, limits).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (game, id) = create(
         &client,
         server.url("/api/knight/games"),
@@ -286,7 +286,7 @@ async fn a_hint_out_of_time_says_unknown() {
 #[tokio::test]
 async fn the_auto_solve_tour_covers_the_xiangqi_board_and_bad_boards_are_refused() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (game, id) = create(
         &client,
         server.url("/api/knight/games"),
@@ -349,7 +349,7 @@ async fn the_auto_solve_tour_covers_the_xiangqi_board_and_bad_boards_are_refused
 #[tokio::test]
 async fn a_tour_that_does_not_close_leaves_a_closed_game_open_for_undo() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     // 3x4 has open tours but no closed one (Schwenk 1991): any open tour ends off the start.
     let path = known_tour(3, 4, false);
     assert_eq!(path.len(), 12);

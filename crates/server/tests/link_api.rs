@@ -18,7 +18,7 @@ fn board_of(game: &Value) -> Board {
 #[tokio::test]
 async fn a_level_is_played_refused_hinted_paused_undone_won_and_ranked() {
     let server = common::start(DbLocation::Memory, ServerLimits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (status, game) = post(&client, server.url("/api/link/games"), json!({"level": 1})).await;
     assert_eq!(status, StatusCode::OK, "{game}");
     assert_eq!(
@@ -149,7 +149,7 @@ async fn a_level_is_played_refused_hinted_paused_undone_won_and_ranked() {
 #[tokio::test]
 async fn reading_a_game_whose_clock_ran_out_writes_nothing() {
     let server = common::start(DbLocation::Memory, ServerLimits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (_, game) = post(&client, server.url("/api/link/games"), json!({"level": 1})).await;
     let id = game["id"].as_i64().unwrap();
     // Move the start a day back, as if the player had walked away.
@@ -160,7 +160,12 @@ async fn reading_a_game_whose_clock_ran_out_writes_nothing() {
         state,
         ..Default::default()
     };
-    let saved = server.store.update_game(&saved, update).await.unwrap();
+    let owner = common::me(&client, &server).await;
+    let saved = server
+        .store
+        .update_game(&saved, &owner, update)
+        .await
+        .unwrap();
     let url = server.url(&format!("/api/link/games/{id}"));
     for _ in 0..2 {
         let view: Value = client.get(&url).send().await.unwrap().json().await.unwrap();
@@ -172,7 +177,7 @@ async fn reading_a_game_whose_clock_ran_out_writes_nothing() {
 #[tokio::test]
 async fn unfinished_games_and_unknown_levels_are_refused() {
     let server = common::start(DbLocation::Memory, ServerLimits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (status, body) = post(&client, server.url("/api/link/games"), json!({"level": 99})).await;
     assert_eq!(
         (status, code(&body)),

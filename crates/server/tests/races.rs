@@ -2,6 +2,8 @@
 //! at R (the read is held until both requests have made it, so the race happens every time) end
 //! with exactly one accepted, and the saved state and the action log agree.
 
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -9,8 +11,8 @@ use std::time::Duration;
 use qipan_server::compute::ComputePool;
 use qipan_server::config::DbLocation;
 use qipan_server::store::{
-    GameFilter, GameKind, GameUpdate, LeaderboardEntry, NewGame, SavedGame, SqliteStore, Store,
-    StoreError,
+    GameFilter, GameKind, GameUpdate, LeaderboardEntry, NewGame, PlayerId, SavedGame, SqliteStore,
+    Store, StoreError,
 };
 use qipan_server::watch::{WatchedStore, Watchers};
 use qipan_server::{AppState, app};
@@ -34,9 +36,10 @@ impl Store for PairedReads {
     async fn update_game(
         &self,
         read: &SavedGame,
+        actor: &PlayerId,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
-        self.inner.update_game(read, update).await
+        self.inner.update_game(read, actor, update).await
     }
     async fn import_game(
         &self,
@@ -59,8 +62,8 @@ impl Store for PairedReads {
     async fn list_games(&self, filter: GameFilter) -> Result<Vec<SavedGame>, StoreError> {
         self.inner.list_games(filter).await
     }
-    async fn delete_game(&self, id: i64) -> Result<(), StoreError> {
-        self.inner.delete_game(id).await
+    async fn delete_game(&self, id: i64, actor: &PlayerId) -> Result<(), StoreError> {
+        self.inner.delete_game(id, actor).await
     }
     async fn top_entries(
         &self,
@@ -86,14 +89,17 @@ struct Racer {
 
 impl Racer {
     async fn start() -> Racer {
+        let inner = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+        let players = Arc::new(inner.clone());
         let store = Arc::new(PairedReads {
-            inner: SqliteStore::open(&DbLocation::Memory).await.unwrap(),
+            inner,
             armed: AtomicBool::new(false),
             barrier: Barrier::new(2),
         });
         let watchers = Watchers::default();
         let state = AppState::new(
             Arc::new(WatchedStore::new(store.clone(), watchers.clone())),
+            players,
             ComputePool::new(2, Duration::from_secs(5)),
             watchers,
         );
@@ -104,7 +110,7 @@ impl Racer {
         Racer {
             base,
             store,
-            http: reqwest::Client::new(),
+            http: common::client(),
         }
     }
 

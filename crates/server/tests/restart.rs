@@ -12,6 +12,7 @@ async fn games_actions_and_leaderboards_survive_a_restart() {
     let path = dir.path().join("nested/folder/qipan.sqlite3");
 
     let first_run = common::start_on_file(&path).await;
+    let actor = common::player(first_run.players.as_ref()).await;
     let mut game = first_run
         .store
         .create_game(common::new_game(GameKind::Gomoku, "renju"))
@@ -23,6 +24,7 @@ async fn games_actions_and_leaderboards_survive_a_restart() {
             .store
             .update_game(
                 &game,
+                &actor,
                 GameUpdate {
                     state: json!({ "moves": i + 1 }),
                     status: finished.then_some(GameStatus::Finished),
@@ -66,6 +68,7 @@ async fn games_actions_and_leaderboards_survive_a_restart() {
     let listed = second_run
         .store
         .list_games(GameFilter {
+            player: None,
             kind: Some(GameKind::Gomoku),
             limit: 10,
         })

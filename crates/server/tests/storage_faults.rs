@@ -25,7 +25,7 @@ async fn a_full_database_answers_507_and_keeps_what_it_acknowledged() {
         ..Limits::default()
     };
     let server = common::start(DbLocation::File(dir.path().join("q.sqlite3")), limits).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let mut saved = Vec::new();
     let refused = loop {
         let (status, body) = post(
@@ -69,7 +69,7 @@ async fn a_lock_held_elsewhere_is_503_with_retry_after_and_a_retry_works() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("q.sqlite3");
     let server = common::start_on_file(&path).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     // A 2x2 board with one square missing is covered by its one tromino.
     let (game, id) = create(
         &client,
@@ -118,7 +118,7 @@ async fn a_deleted_database_file_refuses_writes_and_fails_the_health_check() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("q.sqlite3");
     let server = common::start_on_file(&path).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (game, id) = create(
         &client,
         server.url("/api/gomoku/games"),
@@ -155,7 +155,7 @@ async fn a_damaged_database_fails_the_health_check() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("q.sqlite3");
     let server = common::start_on_file(&path).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     for _ in 0..200 {
         create(
             &client,

@@ -4,7 +4,10 @@
 mod common;
 
 use qipan_server::config::DbLocation;
-use qipan_server::store::{GameKind, GameStatus, GameUpdate, SqliteStore, Store, StoreError};
+use qipan_server::store::{
+    GameFilter, GameKind, GameStatus, GameUpdate, LEGACY_SEAT, PlayerId, Seat, SqliteStore, Store,
+    StoreError,
+};
 use serde_json::json;
 
 fn play(action: &str) -> GameUpdate {
@@ -21,13 +24,17 @@ async fn a_write_based_on_a_stale_revision_is_refused() {
     let store = SqliteStore::open(&DbLocation::File(dir.path().join("q.sqlite3")))
         .await
         .unwrap();
+    let actor = common::player(&store).await;
     let game = store
         .create_game(common::new_game(GameKind::Xiangqi, ""))
         .await
         .unwrap();
-    store.update_game(&game, play("h2e2")).await.unwrap();
+    store
+        .update_game(&game, &actor, play("h2e2"))
+        .await
+        .unwrap();
     // A second tab still at revision 0 tries to move.
-    let stale = store.update_game(&game, play("b0c2")).await;
+    let stale = store.update_game(&game, &actor, play("b0c2")).await;
     assert!(
         matches!(
             stale,
@@ -39,8 +46,8 @@ async fn a_write_based_on_a_stale_revision_is_refused() {
         "{stale:?}"
     );
     assert_eq!(store.actions(game.id).await.unwrap(), vec![json!("h2e2")]);
-    store.delete_game(game.id).await.unwrap();
-    let missing = store.update_game(&game, play("h2e2")).await;
+    store.delete_game(game.id, &actor).await.unwrap();
+    let missing = store.update_game(&game, &actor, play("h2e2")).await;
     assert!(matches!(missing, Err(StoreError::GameNotFound(id)) if id == game.id));
 }
 
@@ -50,13 +57,18 @@ async fn concurrent_writers_on_one_revision_cannot_both_win() {
     let store = SqliteStore::open(&DbLocation::File(dir.path().join("q.sqlite3")))
         .await
         .unwrap();
+    let actor = common::player(&store).await;
     let game = store
         .create_game(common::new_game(GameKind::Gomoku, ""))
         .await
         .unwrap();
     let attempts = (0..8).map(|i| {
-        let (store, game) = (store.clone(), game.clone());
-        tokio::spawn(async move { store.update_game(&game, play(&format!("m{i}"))).await })
+        let (store, game, actor) = (store.clone(), game.clone(), actor.clone());
+        tokio::spawn(async move {
+            store
+                .update_game(&game, &actor, play(&format!("m{i}")))
+                .await
+        })
     });
     let mut wins = 0;
     for attempt in attempts {
@@ -73,17 +85,19 @@ async fn concurrent_writers_on_one_revision_cannot_both_win() {
 #[tokio::test]
 async fn undo_truncates_the_recorded_actions() {
     let store = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+    let actor = common::player(&store).await;
     let mut game = store
         .create_game(common::new_game(GameKind::Gomoku, ""))
         .await
         .unwrap();
     for point in ["h8", "h9", "i9", "j10"] {
-        game = store.update_game(&game, play(point)).await.unwrap();
+        game = store.update_game(&game, &actor, play(point)).await.unwrap();
     }
     // Take back the last two moves.
     let undone = store
         .update_game(
             &game,
+            &actor,
             GameUpdate {
                 state: json!({ "last": "h9" }),
                 truncate_actions_to: Some(2),
@@ -118,6 +132,7 @@ async fn a_file_that_is_not_a_database_is_refused_not_overwritten() {
 #[tokio::test]
 async fn reopening_a_finished_game_clears_its_result() {
     let store = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+    let actor = common::player(&store).await;
     let game = store
         .create_game(common::new_game(GameKind::Xiangqi, ""))
         .await
@@ -125,6 +140,7 @@ async fn reopening_a_finished_game_clears_its_result() {
     let finished = store
         .update_game(
             &game,
+            &actor,
             GameUpdate {
                 status: Some(GameStatus::Finished),
                 result: Some(json!({ "winner": "red", "reason": "checkmate" })),
@@ -141,6 +157,7 @@ async fn reopening_a_finished_game_clears_its_result() {
     let reopened = store
         .update_game(
             &finished,
+            &actor,
             GameUpdate {
                 state: json!({}),
                 status: Some(GameStatus::Ongoing),
@@ -153,6 +170,44 @@ async fn reopening_a_finished_game_clears_its_result() {
     assert_eq!(reopened.status, GameStatus::Ongoing);
     assert_eq!(reopened.result, None);
     // An update that says nothing of status or result keeps them.
-    let kept = store.update_game(&reopened, play("b0c2")).await.unwrap();
+    let kept = store
+        .update_game(&reopened, &actor, play("b0c2"))
+        .await
+        .unwrap();
     assert_eq!(kept.status, GameStatus::Ongoing);
+}
+
+#[tokio::test]
+async fn a_game_saved_before_seats_is_taken_by_its_first_actor_and_closed_to_others() {
+    let store = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+    let (first, second) = (common::player(&store).await, common::player(&store).await);
+    let legacy = store
+        .create_game(common::new_game(GameKind::Xiangqi, ""))
+        .await
+        .unwrap();
+    assert!(legacy.seats.is_empty());
+    let all = |player: &PlayerId| GameFilter {
+        kind: None,
+        player: Some(player.clone()),
+        limit: 10,
+    };
+    // Unclaimed, it is listed to every player, so that its owner can find it after the upgrade.
+    assert_eq!(store.list_games(all(&second)).await.unwrap().len(), 1);
+    let taken = store
+        .update_game(&legacy, &first, play("h2e2"))
+        .await
+        .unwrap();
+    assert_eq!(taken.seats, vec![Seat::player(LEGACY_SEAT, &first)]);
+    let refused = store.update_game(&taken, &second, play("h9g7")).await;
+    assert!(
+        matches!(refused, Err(StoreError::NotSeated(id)) if id == legacy.id),
+        "{refused:?}"
+    );
+    assert!(matches!(
+        store.delete_game(legacy.id, &second).await,
+        Err(StoreError::NotSeated(_))
+    ));
+    assert!(store.list_games(all(&second)).await.unwrap().is_empty());
+    assert_eq!(store.list_games(all(&first)).await.unwrap().len(), 1);
+    store.delete_game(legacy.id, &first).await.unwrap();
 }

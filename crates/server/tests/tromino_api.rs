@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 #[tokio::test]
 async fn a_4x4_game_is_played_refused_hinted_undone_finished_and_ranked() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (game, id) = create(
         &client,
         server.url("/api/tromino/games"),
@@ -109,7 +109,7 @@ async fn a_4x4_game_is_played_refused_hinted_undone_finished_and_ranked() {
 #[tokio::test]
 async fn unfinished_games_cannot_be_ranked_and_bad_boards_are_refused() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (status, body) = post(
         &client,
         server.url("/api/tromino/games"),
@@ -170,7 +170,7 @@ async fn unfinished_games_cannot_be_ranked_and_bad_boards_are_refused() {
 #[tokio::test]
 async fn the_demo_lists_the_recursion_and_marks_the_game_assisted() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (game, id) = create(
         &client,
         server.url("/api/tromino/games"),

@@ -33,7 +33,7 @@ async fn next_change(socket: &mut Socket) -> Value {
 #[tokio::test]
 async fn a_watcher_hears_every_change_of_its_game_and_its_deletion() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (_, id) = create(
         &client,
         server.url("/api/knight/games"),
@@ -128,7 +128,7 @@ async fn unknown_games_and_plain_requests_are_refused() {
 #[tokio::test]
 async fn watchers_are_told_to_hang_up_when_the_server_stops() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (_, game) = post(
         &client,
         server.url("/api/tromino/games"),
@@ -154,7 +154,7 @@ async fn watchers_are_told_to_hang_up_when_the_server_stops() {
 async fn a_large_client_message_closes_the_socket() {
     use futures_util::SinkExt;
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (_, id) = create(
         &client,
         server.url("/api/gomoku/games"),

@@ -36,7 +36,7 @@ async fn play(
 #[tokio::test]
 async fn against_the_engine_moves_are_checked_answered_and_taken_back() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (status, game) = post(
         &client,
         server.url("/api/xiangqi/games"),
@@ -125,7 +125,7 @@ const MATE_IN_ONE: &str = "3k5/8R/9/9/9/9/9/9/9/R4K3 w - - 0 1";
 #[tokio::test]
 async fn two_people_mate_and_the_game_is_listed_with_its_result() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (status, game) = post(
         &client,
         server.url("/api/xiangqi/games"),
@@ -173,7 +173,7 @@ async fn two_people_mate_and_the_game_is_listed_with_its_result() {
 #[tokio::test]
 async fn draws_by_agreement_and_resignations_end_the_game() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let new = || {
         post(
             &client,
@@ -242,7 +242,7 @@ async fn draws_by_agreement_and_resignations_end_the_game() {
 #[tokio::test]
 async fn bad_starts_are_refused_with_their_reason() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     for (fen, expected) in [
         (
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
@@ -295,7 +295,7 @@ async fn pgn_goes_out_and_comes_back_and_games_resume_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("xiangqi.sqlite3");
     let server = common::start_on_file(&db).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (_, mut game) = post(
         &client,
         server.url("/api/xiangqi/games"),
@@ -346,7 +346,7 @@ async fn pgn_goes_out_and_comes_back_and_games_resume_after_a_restart() {
 #[tokio::test]
 async fn other_requests_are_answered_while_the_engine_thinks() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
-    let client = reqwest::Client::new();
+    let client = common::client();
     let (_, game) = post(
         &client,
         server.url("/api/xiangqi/games"),

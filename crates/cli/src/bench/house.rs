@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use qipan_server::config::DbLocation;
-use qipan_server::store::{GameKind, GameUpdate, NewGame, SqliteStore, Store};
+use qipan_server::store::{GameKind, GameUpdate, NewGame, PlayerStore, Seat, SqliteStore, Store};
 use serde_json::json;
 
 use super::{Case, Row};
@@ -26,6 +26,7 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
         .build()?;
     let outcome = runtime.block_on(async {
         let store = SqliteStore::open(&DbLocation::File(dir.join("bench.sqlite3"))).await?;
+        let player = store.create_player(b"bench").await?.id;
         let mut game = store
             .create_game(NewGame {
                 kind: GameKind::Gomoku,
@@ -33,6 +34,7 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
                 mode: "bench".into(),
                 players: json!({}),
                 state: json!({ "moves": [] }),
+                seats: vec![Seat::player("black", &player), Seat::player("white", &player)],
             })
             .await?;
         let start = Instant::now();
@@ -42,7 +44,7 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
                 append_actions: vec![json!({ "move": revision })],
                 ..GameUpdate::default()
             };
-            game = store.update_game(&game, update).await?;
+            game = store.update_game(&game, &player, update).await?;
         }
         let elapsed = start.elapsed();
         store.close().await;

@@ -1,4 +1,5 @@
-//! Saved games of every kind: list, read, read the actions (for replay), delete. Creating a game
+//! Saved games of every kind: list my games, read any (watching needs only the link), read the
+//! actions (for replay), delete my own. Creating a game
 //! and playing in it are the game modules' routes, since only they can check the rules.
 
 use axum::extract::State;
@@ -11,7 +12,8 @@ use serde_json::Value;
 use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::{ApiPath, ApiQuery};
-use crate::store::{GameFilter, GameKind, GameStatus, SavedGame};
+use crate::players::Me;
+use crate::store::{GameFilter, GameKind, GameStatus, SavedGame, Seat};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -26,7 +28,7 @@ struct ListQuery {
     limit: Option<u32>,
 }
 
-/// A saved game as listed: everything but the state, which can be large.
+/// A saved game as listed (the player's own): everything but the state, which can be large.
 #[derive(Serialize)]
 struct GameSummary {
     id: i64,
@@ -39,6 +41,7 @@ struct GameSummary {
     action_count: i64,
     created_at: String,
     updated_at: String,
+    seats: Vec<Seat>,
 }
 
 impl From<SavedGame> for GameSummary {
@@ -54,6 +57,7 @@ impl From<SavedGame> for GameSummary {
             action_count: game.action_count,
             created_at: game.created_at,
             updated_at: game.updated_at,
+            seats: game.seats,
         }
     }
 }
@@ -62,6 +66,7 @@ const MAX_LIST: u32 = 500;
 
 async fn list_games(
     State(state): State<AppState>,
+    me: Me,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<GameSummary>>, ApiError> {
     let kind = match query.kind.as_deref() {
@@ -72,7 +77,12 @@ async fn list_games(
         ),
     };
     let limit = query.limit.unwrap_or(100).clamp(1, MAX_LIST);
-    let games = state.store.list_games(GameFilter { kind, limit }).await?;
+    let filter = GameFilter {
+        kind,
+        player: Some(me.id().clone()),
+        limit,
+    };
+    let games = state.store.list_games(filter).await?;
     Ok(Json(games.into_iter().map(GameSummary::from).collect()))
 }
 
@@ -92,8 +102,9 @@ async fn get_actions(
 
 async fn delete_game(
     State(state): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<StatusCode, ApiError> {
-    state.store.delete_game(id).await?;
+    state.store.delete_game(id, me.id()).await?;
     Ok(StatusCode::NO_CONTENT)
 }

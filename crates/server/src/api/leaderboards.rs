@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::AppState;
-use crate::api::saved::SavedState;
+use crate::api::saved::{SavedState, Seated, commit};
 use crate::error::ApiError;
 use crate::extract::{ApiPath, ApiQuery};
 use crate::store::{
@@ -68,7 +68,7 @@ pub struct Standing {
 /// more than [`RANKED_HINTS`] hints) is refused with 409 `assisted`.
 pub async fn enter<S: SavedState>(
     app: &AppState,
-    game: &SavedGame,
+    game: &Seated,
     state: &S,
     name: String,
     standing: Standing,
@@ -92,7 +92,7 @@ pub async fn enter<S: SavedState>(
         }),
         ..GameUpdate::default()
     };
-    Ok(app.store.update_game(game, update).await?)
+    commit(app, game, update).await
 }
 
 pub fn routes() -> Router<AppState> {

@@ -8,6 +8,7 @@ mod health;
 mod knight;
 mod leaderboards;
 mod link;
+mod players;
 mod saved;
 mod tromino;
 mod xiangqi;
@@ -28,6 +29,7 @@ pub fn routes() -> Router<AppState> {
         .merge(knight::routes())
         .merge(leaderboards::routes())
         .merge(link::routes())
+        .merge(players::routes())
         .merge(tromino::routes())
         .merge(xiangqi::routes())
         .fallback(unknown_route)

@@ -1,5 +1,10 @@
 //! What every game module does with its saved games: load one of its own kind with its state,
-//! refuse a request based on an old revision (another tab) or a change to a finished game.
+//! refuse a request based on an old revision (another tab), from a player without a seat in it
+//! (another player's game) or changing a finished game.
+//!
+//! Acting goes through [`load_at`], which gives a [`Seated`] game only to a player who may act
+//! in it; the writes ([`commit`], [`save_action`]) take that `Seated`, and the store checks the
+//! seat again inside the write's transaction.
 
 use serde::Deserialize;
 use serde::Serialize;
@@ -8,7 +13,29 @@ use serde_json::{Value, json};
 
 use crate::AppState;
 use crate::error::ApiError;
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
+use crate::players::Me;
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, PlayerId, SavedGame, Seat};
+
+/// A game loaded for an action by a player who may act in it (see [`load_at`]).
+pub struct Seated {
+    game: SavedGame,
+    actor: PlayerId,
+}
+
+impl Seated {
+    /// The game as read.
+    pub fn into_game(self) -> SavedGame {
+        self.game
+    }
+}
+
+impl std::ops::Deref for Seated {
+    type Target = SavedGame;
+
+    fn deref(&self) -> &SavedGame {
+        &self.game
+    }
+}
 
 /// A game module's saved state: the JSON in a saved game's `state`.
 pub trait SavedState: Serialize + DeserializeOwned {
@@ -35,9 +62,10 @@ pub struct RevisionBody {
     pub revision: i64,
 }
 
-/// Saves a new one-player game (mode `solo`, no named players) of `S`'s kind.
+/// Saves a new one-player game (mode `solo`, `me` in its one seat) of `S`'s kind.
 pub async fn create_solo<S: SavedState>(
     app: &AppState,
+    me: &Me,
     variant: String,
     state: &S,
 ) -> Result<SavedGame, ApiError> {
@@ -49,6 +77,7 @@ pub async fn create_solo<S: SavedState>(
             mode: "solo".into(),
             players: json!({}),
             state: state.to_json(),
+            seats: vec![Seat::player("solo", me.id())],
         })
         .await?;
     Ok(game)
@@ -69,15 +98,43 @@ pub async fn load<S: SavedState>(app: &AppState, id: i64) -> Result<(SavedGame, 
     Ok((game, state))
 }
 
-/// As [`load`] for an action the client based on `revision`: a stale revision is a 409 `stale`
-/// before anything else, so that a second tab reloads instead of being told about rules. The
-/// game returned is what the action must be computed from and written against
-/// ([`save_action`], [`Store::update_game`](crate::store::Store::update_game)).
+/// As [`load`], for a request only a player seated in the game may make and that is not based on
+/// a revision the client saw (a hint, a leaderboard entry): 403 `not_your_game` for anyone else.
+pub async fn load_mine<S: SavedState>(
+    app: &AppState,
+    me: &Me,
+    id: i64,
+) -> Result<(Seated, S), ApiError> {
+    let (game, state) = load(app, id).await?;
+    ensure_may_act(&game, me)?;
+    let seated = Seated {
+        game,
+        actor: me.id().clone(),
+    };
+    Ok((seated, state))
+}
+
+fn ensure_may_act(game: &SavedGame, me: &Me) -> Result<(), ApiError> {
+    if game.may_act(me.id()) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(
+            "not_your_game",
+            format!("game {} is not yours: you hold no seat in it", game.id),
+        ))
+    }
+}
+
+/// As [`load`] for an action by `me` that the client based on `revision`: a stale revision is a
+/// 409 `stale` before anything else, so that a second tab reloads instead of being told about
+/// rules; a player without a seat in the game gets 403 `not_your_game`. The game returned is what
+/// the action must be computed from and written against ([`commit`], [`save_action`]).
 pub async fn load_at<S: SavedState>(
     app: &AppState,
+    me: &Me,
     id: i64,
     revision: i64,
-) -> Result<(SavedGame, S), ApiError> {
+) -> Result<(Seated, S), ApiError> {
     let (game, state) = load(app, id).await?;
     if game.revision() != revision {
         return Err(ApiError::conflict(
@@ -88,14 +145,31 @@ pub async fn load_at<S: SavedState>(
             ),
         ));
     }
-    Ok((game, state))
+    ensure_may_act(&game, me)?;
+    let seated = Seated {
+        game,
+        actor: me.id().clone(),
+    };
+    Ok((seated, state))
 }
 
-/// Saves `state` after an action (recorded in the game's actions as `action`), if the game is
-/// still as `read` (else 409 `stale`); returns the game as saved.
+/// Writes `update` to a game loaded by [`load_at`], if it is still as read (else 409 `stale`)
+/// and its player still holds a seat; returns the game as saved.
+pub async fn commit(
+    app: &AppState,
+    read: &Seated,
+    update: GameUpdate,
+) -> Result<SavedGame, ApiError> {
+    Ok(app
+        .store
+        .update_game(&read.game, &read.actor, update)
+        .await?)
+}
+
+/// Saves `state` after an action (recorded in the game's actions as `action`), as [`commit`].
 pub async fn save_action<S: SavedState>(
     app: &AppState,
-    read: &SavedGame,
+    read: &Seated,
     state: &S,
     action: Value,
 ) -> Result<SavedGame, ApiError> {
@@ -104,7 +178,7 @@ pub async fn save_action<S: SavedState>(
         append_actions: vec![action],
         ..GameUpdate::default()
     };
-    Ok(app.store.update_game(read, update).await?)
+    commit(app, read, update).await
 }
 
 /// Refuses (409 `game_over`, saying `why`) any change to a game that is over.

@@ -4,12 +4,14 @@
 
 mod file_identity;
 mod model;
+mod players;
 mod sqlite;
 
 pub use model::{
     GameFilter, GameKind, GameStatus, GameUpdate, LeaderboardEntry, NewGame, NewLeaderboardEntry,
     SavedGame, UnknownGameKind,
 };
+pub use players::{Holder, LEGACY_SEAT, Player, PlayerId, Seat};
 pub use sqlite::SqliteStore;
 
 use serde_json::Value;
@@ -30,6 +32,21 @@ pub enum StoreError {
         /// The revision stored now.
         actual: i64,
     },
+    /// The player holds no seat in the game (another player's game).
+    #[error("game {0} is not yours: you hold no seat in it")]
+    NotSeated(i64),
+    /// The display name is taken by another player.
+    #[error("the name {0:?} is taken by another player")]
+    NameTaken(String),
+    /// The account name is taken.
+    #[error("the account name {0:?} is taken")]
+    UsernameTaken(String),
+    /// The player already has an account.
+    #[error("this player already has an account")]
+    AlreadyClaimed,
+    /// No player with that id.
+    #[error("no player with id {0}")]
+    PlayerNotFound(String),
     /// A stored row could not be read back (hand-edited or corrupt database).
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
@@ -66,7 +83,11 @@ impl StoreError {
     /// What kind of failure this is, for choosing an HTTP status and whether a retry can help.
     pub fn fault(&self) -> Fault {
         match self {
-            StoreError::GameNotFound(_) => Fault::NotFound,
+            StoreError::GameNotFound(_) | StoreError::PlayerNotFound(_) => Fault::NotFound,
+            StoreError::NotSeated(_) => Fault::Forbidden,
+            StoreError::NameTaken(_)
+            | StoreError::UsernameTaken(_)
+            | StoreError::AlreadyClaimed => Fault::Taken,
             StoreError::StaleRevision { .. } => Fault::Stale,
             StoreError::Corrupt(_) | StoreError::Migration(_) => Fault::Damaged,
             StoreError::FileReplaced(_) => Fault::Unavailable,
@@ -82,6 +103,10 @@ pub enum Fault {
     NotFound,
     /// The game changed since it was read.
     Stale,
+    /// The player may not do this (another player's game).
+    Forbidden,
+    /// A name or account that must be unique is already used.
+    Taken,
     /// The disk (or the database's size limit) is full: nothing can be written until space is made.
     Full,
     /// Locked by another process, or busy: retrying soon may work.
@@ -146,12 +171,15 @@ fn describe_sqlx(err: &sqlx::Error) -> String {
 pub trait Store: Send + Sync {
     /// Saves a new game and returns it (revision 0, no actions).
     async fn create_game(&self, game: NewGame) -> Result<SavedGame, StoreError>;
-    /// Applies one accepted action's change to the game it was computed from, if that game is
-    /// still at the revision `read` was read at (else [`StoreError::StaleRevision`]), and returns
-    /// the game as now stored (revision + 1).
+    /// Applies one accepted action's change, made by `actor`, to the game it was computed from:
+    /// only if `actor` holds a seat in it (else [`StoreError::NotSeated`]; a game without seats,
+    /// saved before players existed, is taken by its first actor in the same transaction) and
+    /// the game is still at the revision `read` was read at (else [`StoreError::StaleRevision`]).
+    /// Returns the game as now stored (revision + 1).
     async fn update_game(
         &self,
         read: &SavedGame,
+        actor: &PlayerId,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError>;
     /// Saves a new game with its history (an imported record: its moves, status and result) in
@@ -167,8 +195,8 @@ pub trait Store: Send + Sync {
     async fn actions(&self, id: i64) -> Result<Vec<Value>, StoreError>;
     /// Saved games, most recently updated first.
     async fn list_games(&self, filter: GameFilter) -> Result<Vec<SavedGame>, StoreError>;
-    /// Deletes a game and its actions.
-    async fn delete_game(&self, id: i64) -> Result<(), StoreError>;
+    /// Deletes a game and its actions, if `actor` holds a seat in it (or it has none).
+    async fn delete_game(&self, id: i64, actor: &PlayerId) -> Result<(), StoreError>;
     /// The best `limit` entries of a game and variant: highest score first, then shortest time,
     /// then earliest.
     async fn top_entries(
@@ -181,4 +209,31 @@ pub trait Store: Send + Sync {
     async fn health(&self) -> Health;
     /// Closes the store cleanly (checkpoints the WAL).
     async fn close(&self);
+}
+
+/// What the server needs to know of players: who a cookie belongs to, names and accounts.
+#[async_trait::async_trait]
+pub trait PlayerStore: Send + Sync {
+    /// A new guest player, signed in by the session whose secret hashes to `token_hash`.
+    async fn create_player(&self, token_hash: &[u8]) -> Result<Player, StoreError>;
+    /// The player signed in by the session whose secret hashes to `token_hash`.
+    async fn player_for_session(&self, token_hash: &[u8]) -> Result<Option<Player>, StoreError>;
+    /// One player.
+    async fn player(&self, id: &PlayerId) -> Result<Player, StoreError>;
+    /// Sets (or, with `None`, clears) a player's display name; [`StoreError::NameTaken`] when
+    /// another player has it in any case.
+    async fn rename_player(&self, id: &PlayerId, name: Option<&str>) -> Result<Player, StoreError>;
+    /// Gives a guest an account; [`StoreError::UsernameTaken`] or [`StoreError::AlreadyClaimed`].
+    async fn claim_account(
+        &self,
+        id: &PlayerId,
+        username: &str,
+        password_hash: &str,
+    ) -> Result<Player, StoreError>;
+    /// The player with account `username` and its password hash.
+    async fn account(&self, username: &str) -> Result<Option<(Player, String)>, StoreError>;
+    /// Signs `player` in with one more session.
+    async fn add_session(&self, player: &PlayerId, token_hash: &[u8]) -> Result<(), StoreError>;
+    /// Signs `player` out of every session.
+    async fn end_sessions(&self, player: &PlayerId) -> Result<(), StoreError>;
 }

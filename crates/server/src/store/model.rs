@@ -6,6 +6,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::players::{PlayerId, Seat};
+
 /// Which of the five games a saved game or leaderboard entry belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -111,6 +113,8 @@ pub struct NewGame {
     pub players: Value,
     /// The game's state after creation.
     pub state: Value,
+    /// Its seats and who holds them.
+    pub seats: Vec<Seat>,
 }
 
 /// A saved game with everything but its action list, as read from the store.
@@ -146,9 +150,16 @@ pub struct SavedGame {
     pub created_at: String,
     /// When it was last updated (RFC 3339, UTC).
     pub updated_at: String,
+    /// Its seats; none for a game saved before players existed.
+    pub seats: Vec<Seat>,
 }
 
 impl SavedGame {
+    /// Whether `player` holds a seat here, or may take this game saved before seats existed.
+    pub fn may_act(&self, player: &PlayerId) -> bool {
+        self.seats.is_empty() || self.seats.iter().any(|s| s.is_held_by(player))
+    }
+
     /// The revision this game was read at: bumped by every update.
     pub fn revision(&self) -> i64 {
         self.revision
@@ -174,10 +185,13 @@ pub struct GameUpdate {
 }
 
 /// Which saved games to list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GameFilter {
     /// Only this kind; `None` for all.
     pub kind: Option<GameKind>,
+    /// Only games where this player holds a seat, and games saved before seats existed (which
+    /// its first player takes); `None` for every game.
+    pub player: Option<PlayerId>,
     /// At most this many (newest first).
     pub limit: u32,
 }

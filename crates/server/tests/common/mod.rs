@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use qipan_server::Server;
 use qipan_server::config::{Access, Config, DbLocation, Limits};
-use qipan_server::store::{GameKind, NewGame, Store};
+use qipan_server::store::{GameKind, NewGame, PlayerId, PlayerStore, Store};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
@@ -18,6 +18,7 @@ use tokio::task::JoinHandle;
 pub struct Running {
     pub addr: SocketAddr,
     pub store: Arc<dyn Store>,
+    pub players: Arc<dyn PlayerStore>,
     stop: oneshot::Sender<()>,
     task: JoinHandle<Result<(), qipan_server::ServeError>>,
 }
@@ -49,6 +50,7 @@ pub async fn start(db: DbLocation, limits: Limits) -> Running {
     let server = Server::bind(config).await.expect("the server starts");
     let addr = server.local_addr();
     let store = server.store();
+    let players = server.players();
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(server.run(async move {
         let _ = stopped.await;
@@ -56,6 +58,7 @@ pub async fn start(db: DbLocation, limits: Limits) -> Running {
     Running {
         addr,
         store,
+        players,
         stop,
         task,
     }
@@ -74,7 +77,52 @@ pub fn new_game(kind: GameKind, variant: &str) -> NewGame {
         mode: "human-vs-human".to_owned(),
         players: json!({ "red": "Ann", "black": "Bo" }),
         state: json!({ "moves": [] }),
+        seats: vec![],
     }
+}
+
+/// A client that keeps its cookies, as a browser does: one player.
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .expect("a reqwest client")
+}
+
+/// A player made directly in the store, for tests that write through the store.
+pub async fn player(players: &dyn PlayerStore) -> PlayerId {
+    let secret: [u8; 16] = rand_bytes();
+    players
+        .create_player(&secret)
+        .await
+        .expect("a new player")
+        .id
+}
+
+/// The id of the player `client` is (GET /api/me).
+pub async fn me(client: &reqwest::Client, running: &Running) -> PlayerId {
+    let me: Value = client
+        .get(running.url("/api/me"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    PlayerId(me["id"].as_str().expect("an id").to_owned())
+}
+
+fn rand_bytes() -> [u8; 16] {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut out = [0u8; 16];
+    out[..8].copy_from_slice(&n.to_le_bytes());
+    out[8..].copy_from_slice(&t.to_le_bytes());
+    out
 }
 
 /// POSTs `body` as JSON to `url`: the status and the JSON answer.

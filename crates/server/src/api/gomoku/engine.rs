@@ -13,6 +13,7 @@ use crate::AppState;
 use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
+use crate::players::Me;
 
 /// Thinking time per move at levels 1–10: low levels answer at once, high levels think longer.
 const THINK_MS: [u64; 10] = [150, 200, 300, 400, 600, 800, 1200, 1600, 2200, 3000];
@@ -42,11 +43,12 @@ fn found_name(found: Found) -> &'static str {
 /// person's moves (and after loading a game where the engine is to move).
 pub(super) async fn reply(
     State(app): State<AppState>,
+    me: Me,
     compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, mut state) = load_at(&app, id, body.revision).await?;
+    let (saved, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let mut game = state.game()?;
     if !state.engine_to_move(&game) {

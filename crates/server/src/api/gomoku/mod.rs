@@ -22,6 +22,7 @@ use crate::AppState;
 use crate::api::saved::{self, RevisionBody, SavedState};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
+use crate::players::Me;
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
 
 /// The most undos a side may be limited to (a larger limit is the same as none).
@@ -83,6 +84,7 @@ fn board_rules(size: u32, rule_set: RuleSet) -> Result<Rules, ApiError> {
 
 async fn new_game(
     State(app): State<AppState>,
+    me: Me,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let rule_set = rule_set(body.rule.as_deref())?;
@@ -115,7 +117,7 @@ async fn new_game(
         resigned: None,
         seed: engine::fresh_seed(),
     };
-    let saved = create(&app, &state, GameStatus::Ongoing, None).await?;
+    let saved = create(&app, &me, &state, GameStatus::Ongoing, None).await?;
     let game = state.game()?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }
@@ -124,6 +126,7 @@ async fn new_game(
 /// in one transaction).
 async fn create(
     app: &AppState,
+    me: &Me,
     state: &GameState,
     status: GameStatus,
     result: Option<serde_json::Value>,
@@ -134,6 +137,7 @@ async fn create(
         mode: state.mode.as_str().to_owned(),
         players: state.players(),
         state: state.to_json(),
+        seats: state.seats(me.id()),
     };
     if status == GameStatus::Ongoing && state.moves.is_empty() {
         return Ok(app.store.create_game(game).await?);
@@ -153,13 +157,15 @@ async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiErro
     saved::load(app, id).await
 }
 
-/// A saved Gomoku game for an action based on `revision` (409 `stale` when it is old).
+/// A saved Gomoku game for an action by `me` based on `revision` (409 `stale` when it is old,
+/// 403 when `me` holds no seat).
 async fn load_at(
     app: &AppState,
+    me: &Me,
     id: i64,
     revision: i64,
-) -> Result<(SavedGame, GameState), ApiError> {
-    saved::load_at(app, id, revision).await
+) -> Result<(saved::Seated, GameState), ApiError> {
+    saved::load_at(app, me, id, revision).await
 }
 
 /// Refuses any change to a game that is over.
@@ -185,10 +191,11 @@ struct MoveBody {
 
 async fn play(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<MoveBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, mut state) = load_at(&app, id, body.revision).await?;
+    let (saved, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let mut game = state.game()?;
     if state.engine_to_move(&game) {
@@ -212,7 +219,7 @@ async fn play(
 /// returns the view.
 async fn commit_move(
     app: &AppState,
-    saved: &SavedGame,
+    saved: &saved::Seated,
     state: &mut GameState,
     game: &mut Game,
     p: Point,
@@ -229,17 +236,18 @@ async fn commit_move(
         append_actions: vec![json!({ "move": coord, "color": Side::of(color) })],
         ..GameUpdate::default()
     };
-    let saved = app.store.update_game(saved, update).await?;
+    let saved = saved::commit(app, saved, update).await?;
     Ok(GameView::new(&saved, state, game))
 }
 
 /// Takes back the last move (two people), or the person's last move and the engine's reply.
 async fn undo(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, mut state) = load_at(&app, id, body.revision).await?;
+    let (saved, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let mut game = state.game()?;
     let (side, count) = match (state.mode, state.human) {
@@ -277,17 +285,18 @@ async fn undo(
         truncate_actions_to: Some(state.moves.len() as i64),
         ..GameUpdate::default()
     };
-    let saved = app.store.update_game(&saved, update).await?;
+    let saved = saved::commit(&app, &saved, update).await?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }
 
 /// The side to move (two people) or the person (against the engine) gives up.
 async fn resign(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, mut state) = load_at(&app, id, body.revision).await?;
+    let (saved, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let game = state.game()?;
     let side = state.human.unwrap_or_else(|| Side::of(game.to_move()));
@@ -299,6 +308,6 @@ async fn resign(
         result: outcome.as_ref().map(OutcomeView::to_result),
         ..GameUpdate::default()
     };
-    let saved = app.store.update_game(&saved, update).await?;
+    let saved = saved::commit(&app, &saved, update).await?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }

@@ -12,6 +12,7 @@ use super::{board_rules, create, engine, load, refused, rule_set};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::players::Me;
 use crate::store::GameStatus;
 
 /// A record format.
@@ -102,6 +103,7 @@ fn unreadable(error: RecordError) -> ApiError {
 /// Saves an imported record as a new game between two people, to replay or play on.
 pub(super) async fn import(
     State(app): State<AppState>,
+    me: Me,
     ApiJson(body): ApiJson<ImportBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let rule_set = rule_set(body.rule.as_deref())?;
@@ -146,6 +148,7 @@ pub(super) async fn import(
     };
     let saved = create(
         &app,
+        &me,
         &state,
         status,
         outcome.as_ref().map(OutcomeView::to_result),

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::api::saved::SavedState;
 use crate::error::ApiError;
-use crate::store::{GameKind, GameStatus, SavedGame};
+use crate::store::{GameKind, GameStatus, PlayerId, SavedGame, Seat};
 
 /// A stone colour as JSON writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,6 +159,19 @@ impl GameState {
     /// The variant column: rule set and board side, e.g. `renju-15`.
     pub fn variant(&self) -> String {
         format!("{}-{}", self.rule, self.size)
+    }
+
+    /// The seats: the engine's colour (against the engine) and `player`'s.
+    pub fn seats(&self, player: &PlayerId) -> Vec<Seat> {
+        [(Side::Black, "black"), (Side::White, "white")]
+            .into_iter()
+            .map(|(side, name)| match (self.mode, self.level) {
+                (Mode::Pve, Some(level)) if self.human != Some(side) => {
+                    Seat::engine(name, format!("level {level}"))
+                }
+                _ => Seat::player(name, player),
+            })
+            .collect()
     }
 
     /// Who plays, as saved beside the game.

@@ -21,6 +21,7 @@ use crate::AppState;
 use crate::api::leaderboards::{
     EntryBody, Standing, ensure_not_entered, enter, finished_time, solved_time_ms,
 };
+use crate::api::saved;
 use crate::api::saved::{
     RevisionBody, SavedState, create_solo, ensure_ongoing, load, load_at, save_action,
 };
@@ -28,6 +29,7 @@ use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::names::normalize_name;
+use crate::players::Me;
 use crate::store::{GameStatus, GameUpdate};
 use crate::time::now_ms;
 
@@ -94,6 +96,7 @@ struct NewGameBody {
 
 async fn new_game(
     State(app): State<AppState>,
+    me: Me,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let board = checked_board(body.cols, body.rows)?;
@@ -109,7 +112,7 @@ async fn new_game(
         solved_by_server: false,
         entered: false,
     };
-    let game = create_solo(&app, variant(&state), &state).await?;
+    let game = create_solo(&app, &me, variant(&state), &state).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
@@ -129,10 +132,11 @@ struct MoveBody {
 
 async fn make_move(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<MoveBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let (game, mut state) = load_at::<GameState>(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game, COMPLETE)?;
     let board = state.board()?;
     let to = checked_square(board, body.to)?;
@@ -174,16 +178,17 @@ async fn make_move(
         }
     }
     update.state = state.to_json();
-    let game = app.store.update_game(&game, update).await?;
+    let game = saved::commit(&app, &game, update).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
 async fn undo(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let (game, mut state) = load_at::<GameState>(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game, COMPLETE)?;
     if state.trail.len() < 2 {
         return Err(ApiError::unprocessable(
@@ -215,11 +220,12 @@ struct HintView {
 
 async fn hint(
     State(app): State<AppState>,
+    me: Me,
     compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<HintView>, ApiError> {
-    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let (game, mut state) = load_at::<GameState>(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game, COMPLETE)?;
     let board = state.board()?;
     let (trail, kind) = (state.squares(), state.kind());
@@ -243,7 +249,7 @@ async fn hint(
         state.hints += 1;
         save_action(&app, &game, &state, json!({ "hint": answer })).await?
     } else {
-        game
+        game.into_game()
     };
     Ok(Json(HintView {
         game: GameView::new(&game, &state)?,
@@ -253,10 +259,11 @@ async fn hint(
 
 async fn enter_leaderboard(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load::<GameState>(&app, id).await?;
+    let (game, mut state) = saved::load_mine::<GameState>(&app, &me, id).await?;
     let name = normalize_name(&body.name)?;
     let time_ms = finished_time(
         &game,
@@ -288,11 +295,12 @@ struct SolveView {
 /// assisted first: it can no longer enter the leaderboard.
 async fn solve(
     State(app): State<AppState>,
+    me: Me,
     compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<SolveView>, ApiError> {
-    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let (game, mut state) = load_at::<GameState>(&app, &me, id, body.revision).await?;
     let board = state.board()?;
     let start = state.squares()[0];
     let kind = state.kind();
@@ -304,7 +312,7 @@ async fn solve(
         .await?
         .map_err(refused)?;
     let game = if state.solved_by_server {
-        game
+        game.into_game()
     } else {
         state.solved_by_server = true;
         save_action(&app, &game, &state, json!({ "solve": true })).await?

@@ -16,11 +16,13 @@ use serde_json::json;
 use self::state::{GameState, GameView, LevelView};
 use crate::AppState;
 use crate::api::leaderboards::{EntryBody, Standing, ensure_not_entered, enter};
+use crate::api::saved;
 use crate::api::saved::{SavedState, create_solo, load as load_saved, load_at};
 use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::names::normalize_name;
+use crate::players::Me;
 use crate::store::{GameStatus, GameUpdate, SavedGame};
 use crate::time::now_ms;
 
@@ -57,6 +59,7 @@ struct NewGameBody {
 
 async fn new_game(
     State(app): State<AppState>,
+    me: Me,
     compute: Compute,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
@@ -72,7 +75,7 @@ async fn new_game(
         .await?
         .map_err(refused)?;
     let state = GameState::new(&game, now_ms(), false);
-    let saved = create_solo(&app, variant(level.number), &state).await?;
+    let saved = create_solo(&app, &me, variant(level.number), &state).await?;
     Ok(Json(GameView::new(&saved, &game, &state)))
 }
 
@@ -171,11 +174,12 @@ fn apply(game: &mut Game, action: Action, now: u64) -> Result<Outcome, Error> {
 
 async fn act(
     State(app): State<AppState>,
+    me: Me,
     compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<ActionBody>,
 ) -> Result<Json<ActionView>, ApiError> {
-    let (saved, state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let (saved, state) = load_at::<GameState>(&app, &me, id, body.revision).await?;
     let game = state.game()?;
     let now = state.clock_ms();
     let action = body.action;
@@ -212,7 +216,7 @@ async fn act(
 /// Writes the game after an action (and the action, if one was accepted).
 async fn save(
     app: &AppState,
-    saved: &SavedGame,
+    saved: &saved::Seated,
     state: &GameState,
     game: &Game,
     action: Option<serde_json::Value>,
@@ -231,15 +235,18 @@ async fn save(
             "time_ms": game.finished_ms,
         }));
     }
-    Ok(app.store.update_game(saved, update).await?)
+    saved::commit(app, saved, update).await
 }
 
 async fn enter_leaderboard(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, mut state, game) = load(&app, id).await?;
+    let (saved, state) = saved::load_mine::<GameState>(&app, &me, id).await?;
+    let mut state = state;
+    let game = state.game()?;
     let name = normalize_name(&body.name)?;
     // Only a board this server watched being cleared, move by move, counts.
     if game.status != qipan_link::Status::Won || !game.board.is_cleared() {

@@ -20,6 +20,7 @@ use crate::AppState;
 use crate::api::leaderboards::{
     EntryBody, Standing, ensure_not_entered, enter, finished_time, solved_time_ms,
 };
+use crate::api::saved;
 use crate::api::saved::{
     RevisionBody, SavedState, create_solo, ensure_ongoing, load, load_at, save_action,
 };
@@ -27,6 +28,7 @@ use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::names::normalize_name;
+use crate::players::Me;
 use crate::store::{GameStatus, GameUpdate};
 use crate::time::now_ms;
 
@@ -67,6 +69,7 @@ struct NewGameBody {
 
 async fn new_game(
     State(app): State<AppState>,
+    me: Me,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
     if !SIDES.contains(&body.size) {
@@ -95,7 +98,7 @@ async fn new_game(
         demo_shown: false,
         entered: false,
     };
-    let game = create_solo(&app, variant(n), &state).await?;
+    let game = create_solo(&app, &me, variant(n), &state).await?;
     Ok(Json(GameView::new(&game, &state, false)))
 }
 
@@ -170,11 +173,12 @@ enum Purpose {
 
 async fn place(
     State(app): State<AppState>,
+    me: Me,
     compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<PlaceBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let (game, mut state) = load_at::<GameState>(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game, COVERED)?;
     let mut placed = state.trominoes();
     placed.push(body.piece.into());
@@ -205,16 +209,17 @@ async fn place(
         update.result = Some(json!({ "covered": true, "time_ms": time_ms, "hints": state.hints }));
     }
     update.state = state.to_json();
-    let game = app.store.update_game(&game, update).await?;
+    let game = saved::commit(&app, &game, update).await?;
     Ok(Json(GameView::new(&game, &state, undecided)))
 }
 
 async fn undo(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let (game, mut state) = load_at::<GameState>(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game, COVERED)?;
     let Some(piece) = state.placed.pop() else {
         return Err(ApiError::unprocessable(
@@ -235,11 +240,12 @@ struct HintView {
 
 async fn hint(
     State(app): State<AppState>,
+    me: Me,
     compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<HintView>, ApiError> {
-    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let (game, mut state) = load_at::<GameState>(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game, COVERED)?;
     let hint = match search(&compute, &state, state.trominoes(), Purpose::Hint).await? {
         Outcome::Tiled(rest) => rest.first().copied().map(Piece::from),
@@ -272,10 +278,11 @@ async fn hint(
 
 async fn enter_leaderboard(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<EntryBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load::<GameState>(&app, id).await?;
+    let (game, mut state) = saved::load_mine::<GameState>(&app, &me, id).await?;
     let name = normalize_name(&body.name)?;
     let time_ms = finished_time(
         &game,
@@ -328,10 +335,11 @@ struct DemoView {
 /// The game is marked assisted: a board shown its tiling can no longer enter the leaderboard.
 async fn demo(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<DemoView>, ApiError> {
-    let (game, mut state) = load_at::<GameState>(&app, id, body.revision).await?;
+    let (game, mut state) = load_at::<GameState>(&app, &me, id, body.revision).await?;
     if !state.size.is_power_of_two() || !(2..=64).contains(&state.size) {
         return Err(ApiError::unprocessable(
             "demo_size",
@@ -341,7 +349,7 @@ async fn demo(
     let k = state.size.trailing_zeros();
     let steps = golomb_steps(k, state.missing_square()).map_err(refused)?;
     let game = if state.demo_shown {
-        game
+        game.into_game()
     } else {
         state.demo_shown = true;
         save_action(&app, &game, &state, json!({ "demo": true })).await?

@@ -28,7 +28,8 @@ use crate::api::saved::{self, RevisionBody, SavedState};
 use crate::compute::Compute;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
+use crate::players::Me;
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame, Seat};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -57,6 +58,7 @@ struct NewGameBody {
 
 async fn new_game(
     State(app): State<AppState>,
+    me: Me,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let level = Level::new(body.level.unwrap_or(5))
@@ -87,6 +89,13 @@ async fn new_game(
             "human"
         }
     };
+    let seat = |side: Side, name: &str| {
+        if engine_side == Some(side) {
+            Seat::engine(name, format!("level {}", level.get()))
+        } else {
+            Seat::player(name, me.id())
+        }
+    };
     let game = app
         .store
         .create_game(NewGame {
@@ -99,6 +108,7 @@ async fn new_game(
                 "level": engine_side.map(|_| level.get()),
             }),
             state: state.to_json(),
+            seats: vec![seat(Side::Red, "red"), seat(Side::Black, "black")],
         })
         .await?;
     Ok(Json(GameView::new(&game, &state)?))
@@ -108,13 +118,15 @@ async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiErro
     saved::load(app, id).await
 }
 
-/// Loads a game for an action based on `revision` (409 `stale` when it is old).
+/// Loads a game for an action by `me` based on `revision` (409 `stale` when it is old, 403 when
+/// `me` holds no seat).
 async fn load_at(
     app: &AppState,
+    me: &Me,
     id: i64,
     revision: i64,
-) -> Result<(SavedGame, GameState), ApiError> {
-    saved::load_at(app, id, revision).await
+) -> Result<(saved::Seated, GameState), ApiError> {
+    saved::load_at(app, me, id, revision).await
 }
 
 /// Refuses any change to a game that is over.
@@ -145,13 +157,13 @@ fn update_to(
 /// Writes the new state of `game` (before answering), with the status its ending gives.
 async fn commit(
     app: &AppState,
-    game: &SavedGame,
+    game: &saved::Seated,
     state: &GameState,
     truncate_actions_to: Option<i64>,
     append_actions: Vec<Value>,
 ) -> Result<GameView, ApiError> {
     let update = update_to(state, truncate_actions_to, append_actions);
-    let saved = app.store.update_game(game, update).await?;
+    let saved = saved::commit(app, game, update).await?;
     GameView::new(&saved, state)
 }
 
@@ -173,10 +185,11 @@ struct MoveBody {
 
 async fn play(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<MoveBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    let (game, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game)?;
     let mut pos = state.position()?;
     if state.engine_to_move(&pos) {
@@ -209,11 +222,12 @@ fn level_of(state: &GameState) -> Result<Level, ApiError> {
 
 async fn engine_move(
     State(app): State<AppState>,
+    me: Me,
     compute: Compute,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    let (game, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game)?;
     let mut pos = state.position()?;
     if !state.engine_to_move(&pos) {
@@ -238,10 +252,11 @@ async fn engine_move(
 
 async fn hint(
     State(app): State<AppState>,
+    me: Me,
     compute: Compute,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<EngineInfo>, ApiError> {
-    let (game, state) = load(&app, id).await?;
+    let (game, state) = saved::load_mine::<GameState>(&app, &me, id).await?;
     ensure_ongoing(&game)?;
     let pos = state.position()?;
     if state.engine_to_move(&pos) {
@@ -259,10 +274,11 @@ async fn hint(
 
 async fn undo(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    let (game, mut state) = load_at(&app, &me, id, body.revision).await?;
     if state.ending.as_ref().is_some_and(|e| !e.decided_on_board()) {
         return Err(ApiError::conflict(
             "game_over",
@@ -304,10 +320,11 @@ struct ResignBody {
 
 async fn resign(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<ResignBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    let (game, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game)?;
     let pos = state.position()?;
     let side = match (state.engine_side, body.side) {
@@ -345,10 +362,11 @@ struct DrawBody {
 
 async fn draw(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<DrawBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, mut state) = load_at(&app, id, body.revision).await?;
+    let (game, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game)?;
     if state.mode != Mode::Pvp {
         return Err(ApiError::unprocessable(
@@ -413,6 +431,7 @@ struct ImportBody {
 
 async fn import_pgn(
     State(app): State<AppState>,
+    me: Me,
     ApiJson(body): ApiJson<ImportBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (state, [red, black]) = records::import(&body.pgn)?;
@@ -429,6 +448,7 @@ async fn import_pgn(
         mode: Mode::Pvp.as_str().to_owned(),
         players: json!({ "red": name(red), "black": name(black) }),
         state: state.to_json(),
+        seats: vec![Seat::player("red", me.id()), Seat::player("black", me.id())],
     };
     let actions = state.moves.iter().map(|m| json!({ "move": m })).collect();
     let saved = app

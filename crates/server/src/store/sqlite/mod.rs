@@ -1,5 +1,8 @@
 //! [`Store`] on SQLite, through sqlx.
 
+mod players;
+mod seats;
+
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -13,8 +16,8 @@ use sqlx::sqlite::{
 
 use super::file_identity::FileIdentity;
 use super::{
-    GameFilter, GameKind, GameStatus, GameUpdate, Health, LeaderboardEntry, NewGame, SavedGame,
-    Store, StoreError,
+    GameFilter, GameKind, GameStatus, GameUpdate, Health, LeaderboardEntry, NewGame, PlayerId,
+    SavedGame, Store, StoreError,
 };
 use crate::config::DbLocation;
 use crate::time::now_rfc3339;
@@ -196,6 +199,7 @@ fn game_from_row(row: &SqliteRow) -> Result<SavedGame, StoreError> {
         action_count: row.try_get("action_count")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
+        seats: Vec::new(),
     })
 }
 
@@ -220,7 +224,7 @@ type Tx<'a> = sqlx::Transaction<'a, sqlx::Sqlite>;
 /// Inserts a new game at revision 0; its id.
 async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError> {
     let now = now_rfc3339();
-    Ok(sqlx::query_scalar(
+    let id = sqlx::query_scalar(
         "INSERT INTO games (kind, variant, mode, players, state, created_at, updated_at) \
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
@@ -232,7 +236,9 @@ async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError>
     .bind(&now)
     .bind(&now)
     .fetch_one(&mut **tx)
-    .await?)
+    .await?;
+    seats::insert(tx, id, &game.seats).await?;
+    Ok(id)
 }
 
 /// Applies `update` to game `id` inside `tx` if it is still at `expected_revision`: the new
@@ -319,10 +325,18 @@ impl Store for SqliteStore {
     async fn update_game(
         &self,
         read: &SavedGame,
+        actor: &PlayerId,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
         let mut tx = self.begin_write().await?;
-        if !apply_update(&mut tx, read.id, read.revision, &update).await? {
+        let applied = apply_update(&mut tx, read.id, read.revision, &update).await?;
+        // Checked after the write took the lock, inside the same transaction: a seat taken or
+        // given up meanwhile is seen.
+        if applied && let Err(err) = seats::authorise(&mut tx, read.id, actor).await {
+            tx.rollback().await?;
+            return Err(err);
+        }
+        if !applied {
             tx.rollback().await?;
             return Err(match self.current_revision(read.id).await? {
                 None => StoreError::GameNotFound(read.id),
@@ -358,7 +372,9 @@ impl Store for SqliteStore {
             .fetch_optional(&self.pool)
             .await?
             .ok_or(StoreError::GameNotFound(id))?;
-        game_from_row(&row)
+        let mut game = game_from_row(&row)?;
+        game.seats = seats::of_game(&self.pool, id).await?;
+        Ok(game)
     }
 
     async fn actions(&self, id: i64) -> Result<Vec<Value>, StoreError> {
@@ -374,38 +390,49 @@ impl Store for SqliteStore {
 
     async fn list_games(&self, filter: GameFilter) -> Result<Vec<SavedGame>, StoreError> {
         let limit = i64::from(filter.limit.max(1));
-        let rows = match filter.kind {
-            Some(kind) => {
-                sqlx::query(&format!(
-                    "SELECT {GAME_COLUMNS} FROM games WHERE kind = ? \
-                     ORDER BY updated_at DESC, id DESC LIMIT ?"
-                ))
-                .bind(kind.as_str())
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await?
-            }
-            None => {
-                sqlx::query(&format!(
-                    "SELECT {GAME_COLUMNS} FROM games ORDER BY updated_at DESC, id DESC LIMIT ?"
-                ))
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await?
-            }
-        };
-        rows.iter().map(game_from_row).collect()
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE (?1 IS NULL OR kind = ?1) \
+             AND (?2 IS NULL OR id IN (SELECT game_id FROM game_seats WHERE player_id = ?2) \
+                  OR NOT EXISTS (SELECT 1 FROM game_seats WHERE game_id = games.id)) \
+             ORDER BY updated_at DESC, id DESC LIMIT ?3"
+        ))
+        .bind(filter.kind.map(GameKind::as_str))
+        .bind(filter.player.as_ref().map(|p| p.0.as_str()))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let mut game = game_from_row(row)?;
+            game.seats = seats::of_game(&self.pool, game.id).await?;
+            games.push(game);
+        }
+        Ok(games)
     }
 
-    async fn delete_game(&self, id: i64) -> Result<(), StoreError> {
-        self.check_file()?;
-        let deleted = sqlx::query("DELETE FROM games WHERE id = ?")
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+    async fn delete_game(&self, id: i64, actor: &PlayerId) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        let deleted = sqlx::query(
+            "DELETE FROM games WHERE id = ?1 \
+             AND (EXISTS (SELECT 1 FROM game_seats WHERE game_id = ?1 AND player_id = ?2) \
+                  OR NOT EXISTS (SELECT 1 FROM game_seats WHERE game_id = ?1))",
+        )
+        .bind(id)
+        .bind(&actor.0)
+        .execute(&mut *tx)
+        .await?;
         if deleted.rows_affected() == 0 {
-            return Err(StoreError::GameNotFound(id));
+            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            tx.rollback().await?;
+            return Err(match exists {
+                Some(_) => StoreError::NotSeated(id),
+                None => StoreError::GameNotFound(id),
+            });
         }
+        tx.commit().await?;
         Ok(())
     }
 

@@ -1,0 +1,78 @@
+//! Seats of saved games in SQLite: written with the game, read with it, checked before every
+//! update inside the update's transaction.
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::Tx;
+use crate::store::{Holder, LEGACY_SEAT, PlayerId, Seat, StoreError};
+
+/// Writes the seats of a new game.
+pub(super) async fn insert(
+    tx: &mut Tx<'_>,
+    game_id: i64,
+    seats: &[Seat],
+) -> Result<(), StoreError> {
+    for seat in seats {
+        let (player, engine) = match &seat.holder {
+            Holder::Player(id) => (Some(id.0.as_str()), None),
+            Holder::Engine(setting) => (None, Some(setting.as_str())),
+            Holder::Open => (None, None),
+        };
+        sqlx::query(
+            "INSERT INTO game_seats (game_id, seat, player_id, engine) VALUES (?, ?, ?, ?)",
+        )
+        .bind(game_id)
+        .bind(&seat.seat)
+        .bind(player)
+        .bind(engine)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+fn seat_from_row(row: &SqliteRow) -> Result<Seat, StoreError> {
+    let player: Option<String> = row.try_get("player_id")?;
+    let engine: Option<String> = row.try_get("engine")?;
+    let holder = match (player, engine) {
+        (Some(id), _) => Holder::Player(PlayerId(id)),
+        (None, Some(setting)) => Holder::Engine(setting),
+        (None, None) => Holder::Open,
+    };
+    Ok(Seat {
+        seat: row.try_get("seat")?,
+        holder,
+    })
+}
+
+/// The seats of game `game_id`, in seat-name order.
+pub(super) async fn of_game<'e, E>(executor: E, game_id: i64) -> Result<Vec<Seat>, StoreError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+{
+    let rows = sqlx::query(
+        "SELECT seat, player_id, engine FROM game_seats WHERE game_id = ? ORDER BY seat",
+    )
+    .bind(game_id)
+    .fetch_all(executor)
+    .await?;
+    rows.iter().map(seat_from_row).collect()
+}
+
+/// Refuses ([`StoreError::NotSeated`]) an `actor` who holds no seat in game `game_id`; a game
+/// with no seats at all (saved before players existed) is given to `actor`.
+pub(super) async fn authorise(
+    tx: &mut Tx<'_>,
+    game_id: i64,
+    actor: &PlayerId,
+) -> Result<(), StoreError> {
+    let seats = of_game(&mut **tx, game_id).await?;
+    if seats.iter().any(|s| s.is_held_by(actor)) {
+        return Ok(());
+    }
+    if seats.is_empty() {
+        return insert(tx, game_id, &[Seat::player(LEGACY_SEAT, actor)]).await;
+    }
+    Err(StoreError::NotSeated(game_id))
+}
