@@ -32,6 +32,9 @@ const strings = {
     'health.error': '服务异常',
     'error.network': '无法连接服务器，请检查 qipan 是否在运行。',
     'error.generic': '出错了',
+    'error.not_your_game': '这盘棋不是你的：你没有座位，只能观看。',
+    'player.guest': '游客 {tag}',
+    'player.link': '我的资料：{name}',
   },
   en: {
     'app.name': 'qipan',
@@ -58,6 +61,9 @@ const strings = {
     'health.error': 'Server problem',
     'error.network': 'Cannot reach the server; check that qipan is running.',
     'error.generic': 'Something went wrong',
+    'error.not_your_game': 'This game is not yours: you hold no seat in it and can only watch.',
+    'player.guest': 'Guest {tag}',
+    'player.link': 'My profile: {name}',
   },
 };
 
