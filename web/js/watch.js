@@ -9,10 +9,12 @@ const RETRY_MS = 3000;
 
 /**
  * Watches game `id`. `onChange(revision)` is called when the saved game is newer than
- * `current()` (the page's revision), and `onChange(null)` when it was deleted. Returns a function
- * that stops watching.
+ * `current()` (the page's revision), and `onChange(null)` when it was deleted: at once for a
+ * change another player made (`self()` is this page's player id), after a short settling time for
+ * this player's own changes (another tab's, or this page's answer still on its way). Returns a
+ * function that stops watching.
  */
-export function watchGame(id, { current, onChange }) {
+export function watchGame(id, { current, onChange, self = () => null }) {
   let socket = null;
   let settle = null;
   let retry = null;
@@ -24,11 +26,14 @@ export function watchGame(id, { current, onChange }) {
       let change = null;
       try { change = JSON.parse(event.data); } catch { return; }
       clearTimeout(settle);
-      settle = setTimeout(() => {
+      const report = () => {
         if (stopped) return;
         if (change.revision === null) onChange(null);
         else if (change.revision > current()) onChange(change.revision);
-      }, SETTLE_MS);
+      };
+      const someoneElse = change.by && self() && change.by !== self();
+      if (someoneElse) report();
+      else settle = setTimeout(report, SETTLE_MS);
     });
     socket.addEventListener('close', () => {
       if (!stopped) retry = setTimeout(open, RETRY_MS);

@@ -1,9 +1,9 @@
 // The Xiangqi page: a game from the server drawn on the board, moves by click-click or drag, the
 // engine's replies, hint, undo, resign, draw, the record with replay, PGN and the saved games.
 
-import '/js/shell.js';
+import { displayName, me } from '/js/shell.js';
 import { applyTranslations, registerStrings, t } from '/js/i18n.js';
-import { ApiError } from '/js/api.js';
+import { api, ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, generalSquare, parseFen, pointAt, svgPoint } from './board.js';
 import { renderRecord } from './record.js';
@@ -30,6 +30,8 @@ let busy = false; // the engine is thinking
 let autoplay = null;
 let engineLine = null; // {key, params}
 let message = null; // {key, params, ok} or {text}
+let myId = null; // this browser's player
+const names = new Map(); // player id -> display name
 const prefs = loadPrefs();
 
 function loadPrefs() {
@@ -46,7 +48,29 @@ const sideName = (side) => t(`xq.${side}`);
 const other = (side) => (side === 'red' ? 'black' : 'red');
 const live = () => viewPly === null;
 const engineToMove = () => game && game.mode === 'engine' && game.engine_side === game.side_to_move;
-const canPlay = () => game && live() && game.status === 'ongoing' && !busy && !engineToMove();
+const holderId = (seat) => (seat && seat.holder && seat.holder.player) || null;
+/** My seat in a game against a friend (null on one screen, against the engine, or watching). */
+function mySeat() {
+  if (!game || !game.seats || !myId) return null;
+  const mine = game.seats.filter((s) => holderId(s) === myId);
+  const others = game.seats.some((s) => s.holder === 'open' || (holderId(s) && holderId(s) !== myId));
+  return mine.length === 1 && others ? mine[0].seat : null;
+}
+/** Whether two different players (or one and an open seat) sit at this game. */
+function friendGame() {
+  if (!game || !game.seats) return false;
+  const ids = new Set(game.seats.map(holderId).filter(Boolean));
+  return seatOpen() || ids.size > 1;
+}
+const seatOpen = () => Boolean(game && game.seats && game.seats.some((s) => s.holder === 'open'));
+const watching = () => Boolean(game && game.seats && game.seats.length && myId
+  && !game.seats.some((s) => holderId(s) === myId));
+const myTurn = () => {
+  if (watching()) return false;
+  const seat = mySeat();
+  return seat ? seat === game.side_to_move && !seatOpen() : !engineToMove();
+};
+const canPlay = () => game && live() && game.status === 'ongoing' && !busy && myTurn();
 
 function shownFen() {
   if (live()) return game.fen;
@@ -112,9 +136,12 @@ function renderStatus() {
     status.classList.add('over');
   } else if (busy) {
     status.textContent = t('xq.thinking');
+  } else if (seatOpen()) {
+    status.textContent = t('xq.waiting_friend');
   } else {
     const side = sideName(game.side_to_move);
-    status.textContent = game.mode === 'engine' && !engineToMove() ? t('xq.your_turn', { side }) : t('xq.turn', { side });
+    if (mySeat()) status.textContent = t(myTurn() ? 'xq.your_turn' : 'xq.their_turn', { side });
+    else status.textContent = game.mode === 'engine' && !engineToMove() ? t('xq.your_turn', { side }) : t('xq.turn', { side });
     if (game.in_check) { status.textContent += ` ${t('xq.check')}`; status.classList.add('check'); }
   }
   status.dataset.status = game.status;
@@ -124,6 +151,13 @@ function renderStatus() {
 }
 
 function playerLabel(side) {
+  const seat = game.seats && game.seats.find((s) => s.seat === side);
+  if (seat && friendGame()) {
+    if (seat.holder === 'open') return `${sideName(side)} · ${t('xq.player.open')}`;
+    const id = holderId(seat);
+    if (id === myId) return `${sideName(side)} · ${t('xq.player.you')}`;
+    return `${sideName(side)} · ${t('xq.player.friend', { name: names.get(id) || '…' })}`;
+  }
   if (game.mode === 'engine') {
     return `${sideName(side)} · ${game.engine_side === side ? t('xq.player.engine', { level: game.level }) : t('xq.player.human')}`;
   }
@@ -141,12 +175,18 @@ function renderPanel() {
   $('undos').textContent = t('xq.undos', game.undos);
   const ongoing = game.status === 'ongoing';
   $('undo').disabled = busy || !game.moves.length || (game.ending && ['resignation', 'agreement'].includes(game.ending.reason));
+  const between = Boolean(mySeat());
+  $('undo').hidden = between || watching();
+  $('hint').hidden = between || watching();
+  $('resign').hidden = watching();
   $('hint').disabled = !canPlay();
   $('resign').disabled = !ongoing || busy;
   $('offer-draw').hidden = game.mode !== 'pvp';
-  $('offer-draw').disabled = !ongoing || Boolean(game.draw_offer);
+  $('offer-draw').disabled = !ongoing || Boolean(game.draw_offer) || seatOpen();
+  $('offer-draw').hidden = game.mode !== 'pvp' || watching();
   const offer = $('draw-offer');
-  offer.hidden = !(ongoing && game.draw_offer);
+  // Between two players only the other side answers an offer.
+  offer.hidden = !(ongoing && game.draw_offer) || watching() || (between && game.draw_offer === mySeat());
   if (game.draw_offer) {
     $('draw-offer-text').textContent = t('xq.draw_offered', { side: sideName(game.draw_offer), other: sideName(other(game.draw_offer)) });
   }
@@ -171,28 +211,55 @@ function render() {
   renderMessage();
 }
 
-// Another tab (or device) changed this game: show the saved game as it is now.
+// Another tab (or device, or the opponent) changed this game: show the saved game as it is now.
 const watcher = createWatcher();
-const watching = {
+const following = {
   current: () => (game ? game.revision : -1),
+  self: () => myId,
   onChange: (revision) => {
     if (revision === null || busy || !game) return;
-    server.loadGame(game.id).then((view) => setGame(view), () => {});
+    server.loadGame(game.id).then((view) => {
+      const wasOpen = seatOpen();
+      setGame(view, { keepMessage: true });
+      if (wasOpen && !seatOpen()) $('invite-box').hidden = true;
+    }, () => {});
   },
 };
 
 function setGame(next, { keepMessage = false } = {}) {
   const changed = !game || game.id !== next.id;
   game = next;
-  watcher.follow(game.id, watching);
+  watcher.follow(game.id, following);
   viewPly = null;
   selected = null;
   hintMove = null;
   if (changed) engineLine = null;
   if (!keepMessage) message = null;
   rememberGame(GAME_KEY, game.id);
+  // Sit on my own side of the board in a game against a friend.
+  if (changed && mySeat()) { prefs.flipped = mySeat() === 'black'; savePrefs(); }
   render();
   if (changed) refreshSaves();
+  loadNames();
+}
+
+/** Fetches the names of the players seated in the game, once each. */
+function loadNames() {
+  for (const seat of game.seats || []) {
+    const id = holderId(seat);
+    if (!id || names.has(id)) continue;
+    names.set(id, '…');
+    api('GET', `/api/players/${id}`).then((p) => { names.set(id, displayName(p)); if (game) renderPanel(); }, () => {});
+  }
+}
+
+/** Shows the invitation link for the open seat of a game against a friend. */
+async function showInvitation() {
+  const box = $('invite-box');
+  if (!game || !seatOpen() || !mySeat()) { box.hidden = true; return; }
+  const invitation = await api('POST', `/api/games/${game.id}/invitation`, {});
+  $('invite-link').value = location.origin + invitation.path;
+  box.hidden = false;
 }
 
 async function run(action) {
@@ -275,7 +342,9 @@ function onPoint(sq) {
   if (!game || !sq) return;
   if (!live()) { view(null); return; }
   if (game.status !== 'ongoing') { say('xq.game_over'); return; }
-  if (busy || engineToMove()) { say('error.not_your_turn'); return; }
+  if (watching()) { say('error.not_your_game'); return; }
+  if (seatOpen()) { say('error.waiting_for_opponent'); return; }
+  if (busy || !myTurn()) { say(mySeat() ? 'xq.their_turn' : 'error.not_your_turn', { side: sideName(game.side_to_move) }); return; }
   const letter = parseFen(game.fen).get(sq);
   const mine = letter && (letter === letter.toUpperCase()) === (game.side_to_move === 'red');
   blocked = null;
@@ -394,7 +463,7 @@ $('hint').addEventListener('click', () => run(async () => {
 $('resign').addEventListener('click', () => {
   if (!window.confirm(t('xq.confirm_resign'))) return;
   run(async () => {
-    const side = game.mode === 'engine' ? other(game.engine_side) : game.side_to_move;
+    const side = game.mode === 'engine' ? other(game.engine_side) : mySeat() || game.side_to_move;
     setGame(await server.resign(game, side));
     refreshSaves();
   });
@@ -407,8 +476,11 @@ $('notation').addEventListener('change', (e) => { prefs.notation = e.target.valu
 $('chars').addEventListener('change', (e) => { prefs.chars = e.target.value; savePrefs(); redraw(); });
 
 function syncForm() {
-  const engine = $('mode').value === 'engine';
+  const mode = $('mode').value;
+  const engine = mode === 'engine';
   for (const el of document.querySelectorAll('.engine-only')) el.classList.toggle('hidden', !engine);
+  for (const el of document.querySelectorAll('.side-choice')) el.classList.toggle('hidden', mode === 'pvp');
+  $('side-label').textContent = t(mode === 'friend' ? 'xq.side.mine' : 'xq.side');
   $('level-value').textContent = $('level').value;
 }
 $('mode').addEventListener('change', syncForm);
@@ -417,17 +489,24 @@ $('new-form').addEventListener('submit', (event) => {
   event.preventDefault();
   stopAutoplay();
   const mode = $('mode').value;
-  const options = { mode, level: Number($('level').value) };
+  const options = mode === 'friend'
+    ? { mode: 'pvp', friend: true, side: $('side').value }
+    : { mode, level: Number($('level').value) };
   if (mode === 'engine') options.engine_side = other($('side').value);
   const fen = $('fen').value.trim();
   if (fen) options.fen = fen;
   run(async () => {
     const view = await server.newGame(options);
-    prefs.flipped = mode === 'engine' && view.engine_side === 'red';
+    prefs.flipped = (mode === 'engine' && view.engine_side === 'red') || (mode === 'friend' && options.side === 'black');
     savePrefs();
     setGame(view);
+    if (mode === 'friend') await showInvitation();
     maybeEngine();
   });
+});
+$('invite-copy').addEventListener('click', async () => {
+  try { await navigator.clipboard.writeText($('invite-link').value); } catch { $('invite-link').select(); }
+  say('xq.invite_copied', {}, true);
 });
 
 $('export').addEventListener('click', () => run(async () => {
@@ -485,15 +564,27 @@ async function start() {
   $('chars').value = prefs.chars;
   syncForm();
   let id = rememberedGame(GAME_KEY);
-  const fromUrl = Number(new URLSearchParams(location.search).get('game'));
+  const params = new URLSearchParams(location.search);
+  const fromUrl = Number(params.get('game'));
   if (fromUrl) id = fromUrl;
+  const player = await me;
+  myId = player && player.id;
+  const invite = params.get('invite');
+  let joined = null;
+  if (invite) {
+    // The link holds a secret: take the seat once, then forget the secret.
+    history.replaceState(null, '', fromUrl ? `?game=${fromUrl}` : location.pathname);
+    try { joined = await api('POST', `/api/invitations/${encodeURIComponent(invite)}`, {}); } catch (err) { explain(err); }
+  }
   await run(async () => {
     let view = null;
     if (id) {
       try { view = await server.loadGame(id); } catch (err) { if (!(err instanceof ApiError) || err.status !== 404) throw err; }
     }
     if (!view) view = await server.newGame({ mode: 'engine', engine_side: 'black', level: 3 });
-    setGame(view);
+    setGame(view, { keepMessage: Boolean(message) });
+    if (joined) say('xq.joined', { side: sideName(joined.seat) }, true);
+    else showInvitation().catch(() => {});
     maybeEngine();
   });
   refreshSaves();

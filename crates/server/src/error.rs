@@ -102,9 +102,21 @@ impl IntoResponse for ApiError {
 impl From<StoreError> for ApiError {
     fn from(err: StoreError) -> Self {
         match err.fault() {
-            Fault::NotFound => ApiError::not_found(err.to_string()),
+            Fault::NotFound => match &err {
+                StoreError::InvitationNotFound => {
+                    ApiError::new(StatusCode::NOT_FOUND, "no_invitation", err.to_string())
+                }
+                _ => ApiError::not_found(err.to_string()),
+            },
             Fault::Stale => ApiError::conflict("stale", err.to_string()),
             Fault::Forbidden => ApiError::forbidden("not_your_game", err.to_string()),
+            Fault::Conflict => {
+                let code = match &err {
+                    StoreError::OwnInvitation => "own_invitation",
+                    _ => "seat_taken",
+                };
+                ApiError::conflict(code, err.to_string())
+            }
             Fault::Taken => {
                 let code = match &err {
                     StoreError::NameTaken(_) => "name_taken",

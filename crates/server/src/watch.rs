@@ -19,12 +19,32 @@ use crate::store::{
 const BACKLOG: usize = 64;
 
 /// A change to a saved game, as sent to its watchers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Change {
     /// The game.
     pub id: i64,
     /// Its revision now; `None` once it is deleted.
     pub revision: Option<i64>,
+    /// The player who made it, when one did (a page skips its own changes: their answer brings
+    /// them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<PlayerId>,
+    /// The actions it recorded, in order (a move, a resignation ...): the change itself, so
+    /// that a page can show it without asking.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<Value>,
+}
+
+impl Change {
+    /// A change that says only where the game stands now.
+    pub fn at(id: i64, revision: Option<i64>) -> Change {
+        Change {
+            id,
+            revision,
+            by: None,
+            actions: Vec::new(),
+        }
+    }
 }
 
 type Channels = Arc<Mutex<HashMap<i64, broadcast::Sender<Change>>>>;
@@ -156,10 +176,38 @@ impl Store for WatchedStore {
         actor: &PlayerId,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
+        let actions = update.append_actions.clone();
         let game = self.inner.update_game(read, actor, update).await?;
         self.watchers.announce(Change {
             id: game.id,
             revision: Some(game.revision()),
+            by: Some(actor.clone()),
+            actions,
+        });
+        Ok(game)
+    }
+
+    async fn invite(
+        &self,
+        game_id: i64,
+        actor: &PlayerId,
+        seat: &str,
+        token_hash: &[u8],
+    ) -> Result<(), StoreError> {
+        self.inner.invite(game_id, actor, seat, token_hash).await
+    }
+
+    async fn accept_invitation(
+        &self,
+        token_hash: &[u8],
+        player: &PlayerId,
+    ) -> Result<SavedGame, StoreError> {
+        let game = self.inner.accept_invitation(token_hash, player).await?;
+        self.watchers.announce(Change {
+            id: game.id,
+            revision: Some(game.revision()),
+            by: Some(player.clone()),
+            actions: vec![serde_json::json!({ "seated": player })],
         });
         Ok(game)
     }
@@ -178,7 +226,7 @@ impl Store for WatchedStore {
 
     async fn delete_game(&self, id: i64, actor: &PlayerId) -> Result<(), StoreError> {
         self.inner.delete_game(id, actor).await?;
-        self.watchers.announce(Change { id, revision: None });
+        self.watchers.announce(Change::at(id, None));
         Ok(())
     }
 

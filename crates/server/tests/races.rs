@@ -48,6 +48,22 @@ impl Store for PairedReads {
     ) -> Result<SavedGame, StoreError> {
         self.inner.import_game(game, history).await
     }
+    async fn invite(
+        &self,
+        game_id: i64,
+        actor: &PlayerId,
+        seat: &str,
+        token_hash: &[u8],
+    ) -> Result<(), StoreError> {
+        self.inner.invite(game_id, actor, seat, token_hash).await
+    }
+    async fn accept_invitation(
+        &self,
+        token_hash: &[u8],
+        player: &PlayerId,
+    ) -> Result<SavedGame, StoreError> {
+        self.inner.accept_invitation(token_hash, player).await
+    }
     async fn game(&self, id: i64) -> Result<SavedGame, StoreError> {
         let game = self.inner.game(id).await?;
         if self.armed.load(Ordering::SeqCst) {

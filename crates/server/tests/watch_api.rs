@@ -69,9 +69,10 @@ async fn a_watcher_hears_every_change_of_its_game_and_its_deletion() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    let me = common::me(&client, &server).await;
     assert_eq!(
         next_change(&mut socket).await,
-        json!({"id": id, "revision": 1})
+        json!({"id": id, "revision": 1, "by": me.0, "actions": [{"move": [2, 1]}]})
     );
 
     // A refused move changes nothing and says nothing.
@@ -91,7 +92,7 @@ async fn a_watcher_hears_every_change_of_its_game_and_its_deletion() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         next_change(&mut socket).await,
-        json!({"id": id, "revision": 2})
+        json!({"id": id, "revision": 2, "by": me.0, "actions": [{"undo": [2, 1]}]})
     );
 
     let deleted = client

@@ -34,7 +34,10 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
                 mode: "bench".into(),
                 players: json!({}),
                 state: json!({ "moves": [] }),
-                seats: vec![Seat::player("black", &player), Seat::player("white", &player)],
+                seats: vec![
+                    Seat::player("black", &player),
+                    Seat::player("white", &player),
+                ],
             })
             .await?;
         let start = Instant::now();

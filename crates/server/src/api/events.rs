@@ -44,10 +44,7 @@ async fn watch_game(
     // Subscribe before reading the game, so that no change falls between the two.
     let changes = app.watchers.subscribe(id);
     let game = app.store.game(id).await?;
-    let first = Change {
-        id,
-        revision: Some(game.revision()),
-    };
+    let first = Change::at(id, Some(game.revision()));
     // A page never needs to send more than a ping: a big message is refused, not buffered.
     let max = app.limits.max_ws_message_bytes;
     Ok(upgrade
@@ -89,7 +86,7 @@ async fn relay(app: AppState, mut socket: WebSocket, mut changes: Subscription, 
         if lagged {
             // Fell behind: the game as it is now says all that was missed.
             let revision = app.store.game(id).await.ok().map(|g| g.revision());
-            next = Some(Change { id, revision });
+            next = Some(Change::at(id, revision));
         }
     }
     let _ = socket.send(Message::Close(None)).await;

@@ -5,6 +5,7 @@ mod events;
 mod games;
 mod gomoku;
 mod health;
+mod invitations;
 mod knight;
 mod leaderboards;
 mod link;
@@ -23,6 +24,7 @@ use crate::error::ApiError;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(health::routes())
+        .merge(invitations::routes())
         .merge(games::routes())
         .merge(events::routes())
         .merge(gomoku::routes())

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::players::Me;
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, PlayerId, SavedGame, Seat};
+use crate::store::{GameKind, GameStatus, GameUpdate, Holder, NewGame, PlayerId, SavedGame, Seat};
 
 /// A game loaded for an action by a player who may act in it (see [`load_at`]).
 pub struct Seated {
@@ -26,6 +26,58 @@ impl Seated {
     /// The game as read.
     pub fn into_game(self) -> SavedGame {
         self.game
+    }
+
+    /// The one seat the acting player holds in a game between two different players (a game
+    /// against a friend); `None` when it holds every human seat (one screen, against the engine,
+    /// a puzzle) or the game was saved before seats.
+    pub fn own_seat(&self) -> Option<&str> {
+        let mine: Vec<&Seat> = self
+            .game
+            .seats
+            .iter()
+            .filter(|s| s.is_held_by(&self.actor))
+            .collect();
+        let others = self.game.seats.iter().any(|s| {
+            matches!(&s.holder, Holder::Open)
+                || matches!(&s.holder, Holder::Player(p) if *p != self.actor)
+        });
+        match mine.as_slice() {
+            [only] if others => Some(only.seat.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Refuses a move when `seat` (the side to move) is not the acting player's: 409
+    /// `waiting_for_opponent` while a seat is still open (the game starts when both players
+    /// are there), 409 `not_your_turn` when another player or the engine holds it.
+    pub fn ensure_turn(&self, seat: &str) -> Result<(), ApiError> {
+        if self.game.seats.iter().any(|s| s.holder == Holder::Open) {
+            return Err(ApiError::conflict(
+                "waiting_for_opponent",
+                "your opponent has not taken their seat yet",
+            ));
+        }
+        let Some(holder) = self
+            .game
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map(|s| &s.holder)
+        else {
+            return Ok(());
+        };
+        match holder {
+            Holder::Player(p) if *p == self.actor => Ok(()),
+            Holder::Player(_) | Holder::Open => Err(ApiError::conflict(
+                "not_your_turn",
+                "it is your opponent's turn to move",
+            )),
+            Holder::Engine(_) => Err(ApiError::conflict(
+                "not_your_turn",
+                "it is the engine's turn to move",
+            )),
+        }
     }
 }
 

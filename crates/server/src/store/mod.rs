@@ -44,6 +44,15 @@ pub enum StoreError {
     /// The player already has an account.
     #[error("this player already has an account")]
     AlreadyClaimed,
+    /// No invitation with that token (never made, or used).
+    #[error("this invitation does not exist or has been used")]
+    InvitationNotFound,
+    /// The seat is not open (taken since, or never open).
+    #[error("the seat {0:?} of this game is not open")]
+    SeatNotOpen(String),
+    /// A player tried to take a second seat in a game against itself.
+    #[error("you already play in this game: send the link to a friend")]
+    OwnInvitation,
     /// No player with that id.
     #[error("no player with id {0}")]
     PlayerNotFound(String),
@@ -83,7 +92,10 @@ impl StoreError {
     /// What kind of failure this is, for choosing an HTTP status and whether a retry can help.
     pub fn fault(&self) -> Fault {
         match self {
-            StoreError::GameNotFound(_) | StoreError::PlayerNotFound(_) => Fault::NotFound,
+            StoreError::GameNotFound(_)
+            | StoreError::PlayerNotFound(_)
+            | StoreError::InvitationNotFound => Fault::NotFound,
+            StoreError::SeatNotOpen(_) | StoreError::OwnInvitation => Fault::Conflict,
             StoreError::NotSeated(_) => Fault::Forbidden,
             StoreError::NameTaken(_)
             | StoreError::UsernameTaken(_)
@@ -107,6 +119,8 @@ pub enum Fault {
     Forbidden,
     /// A name or account that must be unique is already used.
     Taken,
+    /// The request conflicts with the game's seats (a seat taken, one's own invitation).
+    Conflict,
     /// The disk (or the database's size limit) is full: nothing can be written until space is made.
     Full,
     /// Locked by another process, or busy: retrying soon may work.
@@ -188,6 +202,23 @@ pub trait Store: Send + Sync {
         &self,
         game: NewGame,
         history: GameUpdate,
+    ) -> Result<SavedGame, StoreError>;
+    /// Records an invitation (by the hash of its secret) to the open seat `seat` of `game_id`,
+    /// made by `actor`, who must hold a seat there ([`StoreError::NotSeated`]).
+    async fn invite(
+        &self,
+        game_id: i64,
+        actor: &PlayerId,
+        seat: &str,
+        token_hash: &[u8],
+    ) -> Result<(), StoreError>;
+    /// Seats `player` in the seat of the invitation whose secret hashes to `token_hash`, if that
+    /// seat is still open and `player` holds no other seat of the game; the invitation is used up
+    /// and the game's revision bumped. Returns the game as now stored.
+    async fn accept_invitation(
+        &self,
+        token_hash: &[u8],
+        player: &PlayerId,
     ) -> Result<SavedGame, StoreError>;
     /// One saved game.
     async fn game(&self, id: i64) -> Result<SavedGame, StoreError>;

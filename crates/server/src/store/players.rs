@@ -67,6 +67,14 @@ impl Seat {
         }
     }
 
+    /// A seat nobody holds yet, for a friend to take.
+    pub fn open(seat: &str) -> Seat {
+        Seat {
+            seat: seat.to_owned(),
+            holder: Holder::Open,
+        }
+    }
+
     /// Whether `player` holds this seat.
     pub fn is_held_by(&self, player: &PlayerId) -> bool {
         matches!(&self.holder, Holder::Player(p) if p == player)

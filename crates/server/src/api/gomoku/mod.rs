@@ -23,7 +23,7 @@ use crate::api::saved::{self, RevisionBody, SavedState};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::players::Me;
-use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame};
+use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame, Seat};
 
 /// The most undos a side may be limited to (a larger limit is the same as none).
 const MAX_UNDO_LIMIT: u32 = 99;
@@ -63,6 +63,12 @@ struct NewGameBody {
     /// The engine's level, 1–10 (5 when absent).
     level: Option<u8>,
     undo_limit: Option<u32>,
+    /// Between two people: leave the other colour's seat open for a friend (invited with
+    /// `POST /api/games/{id}/invitation`) instead of playing both colours on one screen.
+    #[serde(default)]
+    friend: bool,
+    /// My colour in a game against a friend (Black when absent).
+    side: Option<Side>,
 }
 
 /// Reads the rule set name, or answers 422.
@@ -117,7 +123,19 @@ async fn new_game(
         resigned: None,
         seed: engine::fresh_seed(),
     };
-    let saved = create(&app, &me, &state, GameStatus::Ongoing, None).await?;
+    if body.friend && body.mode != Mode::Pvp {
+        return Err(ApiError::unprocessable(
+            "friend_needs_pvp",
+            "a game against a friend is a game between two people (mode pvp)",
+        ));
+    }
+    let mut seats = state.seats(me.id());
+    if body.friend {
+        let mine = body.side.unwrap_or(Side::Black);
+        seats.retain(|s| s.seat == mine.seat());
+        seats.push(Seat::open(mine.other().seat()));
+    }
+    let saved = create(&app, seats, &state, GameStatus::Ongoing, None).await?;
     let game = state.game()?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }
@@ -126,7 +144,7 @@ async fn new_game(
 /// in one transaction).
 async fn create(
     app: &AppState,
-    me: &Me,
+    seats: Vec<Seat>,
     state: &GameState,
     status: GameStatus,
     result: Option<serde_json::Value>,
@@ -137,7 +155,7 @@ async fn create(
         mode: state.mode.as_str().to_owned(),
         players: state.players(),
         state: state.to_json(),
-        seats: state.seats(me.id()),
+        seats,
     };
     if status == GameStatus::Ongoing && state.moves.is_empty() {
         return Ok(app.store.create_game(game).await?);
@@ -198,6 +216,7 @@ async fn play(
     let (saved, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let mut game = state.game()?;
+    saved.ensure_turn(Side::of(game.to_move()).seat())?;
     if state.engine_to_move(&game) {
         return Err(ApiError::conflict(
             "not_your_turn",
@@ -249,6 +268,12 @@ async fn undo(
 ) -> Result<Json<GameView>, ApiError> {
     let (saved, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&saved)?;
+    if saved.own_seat().is_some() {
+        return Err(ApiError::conflict(
+            "takeback_needs_consent",
+            "between two players a move is taken back only with the opponent's consent",
+        ));
+    }
     let mut game = state.game()?;
     let (side, count) = match (state.mode, state.human) {
         (Mode::Pve, Some(human)) => {
@@ -299,7 +324,11 @@ async fn resign(
     let (saved, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let game = state.game()?;
-    let side = state.human.unwrap_or_else(|| Side::of(game.to_move()));
+    // Between two players, each resigns only for the seat it holds.
+    let own = saved.own_seat().map(Side::from_seat);
+    let side = own
+        .or(state.human)
+        .unwrap_or_else(|| Side::of(game.to_move()));
     state.resigned = Some(side);
     let outcome = OutcomeView::of(&state, &game);
     let update = GameUpdate {

@@ -148,7 +148,7 @@ pub(super) async fn import(
     };
     let saved = create(
         &app,
-        &me,
+        state.seats(me.id()),
         &state,
         status,
         outcome.as_ref().map(OutcomeView::to_result),

@@ -19,6 +19,23 @@ pub enum Side {
 }
 
 impl Side {
+    /// The seat of this colour in the saved game.
+    pub fn seat(self) -> &'static str {
+        match self {
+            Side::Black => "black",
+            Side::White => "white",
+        }
+    }
+
+    /// The colour of a seat (`white`, else Black).
+    pub fn from_seat(seat: &str) -> Side {
+        if seat == "white" {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
     /// The library's colour.
     pub fn color(self) -> Color {
         match self {
@@ -281,6 +298,8 @@ pub struct GameView {
     pub status: GameStatus,
     pub created_at: String,
     pub updated_at: String,
+    /// Who holds each seat (a player's id, the engine, or open).
+    pub seats: Vec<Seat>,
     pub size: u8,
     pub rule: String,
     pub mode: Mode,
@@ -319,6 +338,7 @@ impl GameView {
             status: saved.status,
             created_at: saved.created_at.clone(),
             updated_at: saved.updated_at.clone(),
+            seats: saved.seats.clone(),
             size: state.size,
             rule: state.rule.clone(),
             mode: state.mode,

@@ -54,6 +54,12 @@ struct NewGameBody {
     level: Option<i64>,
     /// The start position (the initial one when absent).
     fen: Option<String>,
+    /// Between two people: leave the other side's seat open for a friend (invited with
+    /// `POST /api/games/{id}/invitation`) instead of playing both sides on one screen.
+    #[serde(default)]
+    friend: bool,
+    /// My side in a game against a friend (Red when absent).
+    side: Option<Side>,
 }
 
 async fn new_game(
@@ -89,9 +95,18 @@ async fn new_game(
             "human"
         }
     };
+    if body.friend && body.mode != Mode::Pvp {
+        return Err(ApiError::unprocessable(
+            "friend_needs_pvp",
+            "a game against a friend is a game between two people (mode pvp)",
+        ));
+    }
+    let my_side = body.side.unwrap_or(Side::Red);
     let seat = |side: Side, name: &str| {
         if engine_side == Some(side) {
             Seat::engine(name, format!("level {}", level.get()))
+        } else if body.friend && side != my_side {
+            Seat::open(name)
         } else {
             Seat::player(name, me.id())
         }
@@ -108,7 +123,10 @@ async fn new_game(
                 "level": engine_side.map(|_| level.get()),
             }),
             state: state.to_json(),
-            seats: vec![seat(Side::Red, "red"), seat(Side::Black, "black")],
+            seats: vec![
+                seat(Side::Red, Side::Red.seat()),
+                seat(Side::Black, Side::Black.seat()),
+            ],
         })
         .await?;
     Ok(Json(GameView::new(&game, &state)?))
@@ -192,6 +210,7 @@ async fn play(
     let (game, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game)?;
     let mut pos = state.position()?;
+    game.ensure_turn(Side::from(pos.side_to_move()).seat())?;
     if state.engine_to_move(&pos) {
         return Err(ApiError::conflict(
             "not_your_turn",
@@ -258,6 +277,12 @@ async fn hint(
 ) -> Result<Json<EngineInfo>, ApiError> {
     let (game, state) = saved::load_mine::<GameState>(&app, &me, id).await?;
     ensure_ongoing(&game)?;
+    if game.own_seat().is_some() {
+        return Err(ApiError::conflict(
+            "no_hints_between_players",
+            "no engine hints in a game between two players",
+        ));
+    }
     let pos = state.position()?;
     if state.engine_to_move(&pos) {
         return Err(ApiError::conflict(
@@ -279,6 +304,12 @@ async fn undo(
     ApiJson(body): ApiJson<RevisionBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut state) = load_at(&app, &me, id, body.revision).await?;
+    if game.own_seat().is_some() {
+        return Err(ApiError::conflict(
+            "takeback_needs_consent",
+            "between two players a move is taken back only with the opponent's consent",
+        ));
+    }
     if state.ending.as_ref().is_some_and(|e| !e.decided_on_board()) {
         return Err(ApiError::conflict(
             "game_over",
@@ -335,6 +366,8 @@ async fn resign(
             ));
         }
         (Some(engine), _) => engine.opposite(),
+        // Between two players, each resigns only for the seat it holds.
+        (None, _) if game.own_seat().is_some() => Side::from_seat(game.own_seat()),
         (None, Some(side)) => side,
         (None, None) => pos.side_to_move().into(),
     };
@@ -375,8 +408,18 @@ async fn draw(
         ));
     }
     let to_move: Side = state.position()?.side_to_move().into();
+    let own = game.own_seat().map(|seat| Side::from_seat(Some(seat)));
+    if let (Some(own), Some(offer), DrawAction::Accept | DrawAction::Decline) =
+        (own, state.draw_offer, body.action)
+        && own == offer
+    {
+        return Err(ApiError::conflict(
+            "own_draw_offer",
+            "your opponent answers your draw offer, not you",
+        ));
+    }
     match (body.action, state.draw_offer) {
-        (DrawAction::Offer, _) => state.draw_offer = Some(to_move),
+        (DrawAction::Offer, _) => state.draw_offer = Some(own.unwrap_or(to_move)),
         (DrawAction::Accept, Some(_)) => {
             state.draw_offer = None;
             state.ending = Some(Ending {

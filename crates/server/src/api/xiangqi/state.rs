@@ -18,6 +18,23 @@ pub enum Side {
 }
 
 impl Side {
+    /// The seat of this side in the saved game.
+    pub fn seat(self) -> &'static str {
+        match self {
+            Side::Red => "red",
+            Side::Black => "black",
+        }
+    }
+
+    /// The side of a seat (`black`, else Red).
+    pub fn from_seat(seat: Option<&str>) -> Side {
+        if seat == Some("black") {
+            Side::Black
+        } else {
+            Side::Red
+        }
+    }
+
     /// The other side.
     pub fn opposite(self) -> Side {
         match self {

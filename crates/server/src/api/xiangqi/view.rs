@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::engine::EngineInfo;
 use super::state::{Ending, GameState, Mode, Side, Undos};
 use crate::error::ApiError;
-use crate::store::{GameStatus, SavedGame};
+use crate::store::{GameStatus, SavedGame, Seat};
 
 /// One move of the record.
 #[derive(Debug, Serialize)]
@@ -50,6 +50,8 @@ pub struct GameView {
     pub draw_offer: Option<Side>,
     pub created_at: String,
     pub updated_at: String,
+    /// Who holds each seat (a player's id, the engine, or open).
+    pub seats: Vec<Seat>,
     /// What the engine saw when it chose its last move (only in the answer to that request).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineInfo>,
@@ -111,6 +113,7 @@ impl GameView {
             draw_offer: state.draw_offer,
             created_at: game.created_at.clone(),
             updated_at: game.updated_at.clone(),
+            seats: game.seats.clone(),
             engine: None,
         })
     }

@@ -1,5 +1,6 @@
 //! [`Store`] on SQLite, through sqlx.
 
+mod invitations;
 mod players;
 mod seats;
 
@@ -362,6 +363,30 @@ impl Store for SqliteStore {
                 "game {id} changed while it was being imported"
             )));
         }
+        tx.commit().await?;
+        self.game(id).await
+    }
+
+    async fn invite(
+        &self,
+        game_id: i64,
+        actor: &PlayerId,
+        seat: &str,
+        token_hash: &[u8],
+    ) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        invitations::invite(&mut tx, game_id, actor, seat, token_hash).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn accept_invitation(
+        &self,
+        token_hash: &[u8],
+        player: &PlayerId,
+    ) -> Result<SavedGame, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let id = invitations::accept(&mut tx, token_hash, player).await?;
         tx.commit().await?;
         self.game(id).await
     }

@@ -1,0 +1,249 @@
+//! Playing a friend over the API: an open seat, an invitation link, the friend taking the seat,
+//! turns kept by seat, and each move pushed to the other player's socket with the move in it.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use qipan_server::config::{DbLocation, Limits};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn next_change(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a change within 10 s")
+            .expect("the socket is open")
+            .expect("a message");
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_friend_takes_the_open_seat_and_the_moves_reach_the_other_screen() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let (ann, bo, cy) = (common::client(), common::client(), common::client());
+    let (ann_id, bo_id) = (
+        common::me(&ann, &server).await,
+        common::me(&bo, &server).await,
+    );
+    let (game, id) = common::create(
+        &ann,
+        server.url("/api/xiangqi/games"),
+        json!({"mode": "pvp", "friend": true, "side": "red"}),
+    )
+    .await;
+    assert_eq!(game["seats"][0]["seat"], "black");
+    assert_eq!(game["seats"][0]["holder"], "open");
+    assert_eq!(game["seats"][1]["holder"]["player"], json!(ann_id.0));
+
+    // Nobody but a seated player invites; the invitation names the open seat.
+    let invite_url = server.url(&format!("/api/games/{id}/invitation"));
+    let (status, _) = common::post(&bo, invite_url.clone(), json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, invitation) = common::post(&ann, invite_url.clone(), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{invitation}");
+    assert_eq!(invitation["seat"], "black");
+    let token = invitation["token"].as_str().unwrap().to_owned();
+    assert_eq!(
+        invitation["path"],
+        format!("/xiangqi/?game={id}&invite={token}")
+    );
+    // Red cannot move before the friend has come.
+    let move_url = server.url(&format!("/api/xiangqi/games/{id}/move"));
+    let (status, early) = common::post(
+        &ann,
+        move_url.clone(),
+        json!({"revision": 0, "move": "h2e2"}),
+    )
+    .await;
+    assert_eq!(
+        (status, common::code(&early)),
+        (StatusCode::CONFLICT, Some("waiting_for_opponent"))
+    );
+
+    let accept_url = server.url(&format!("/api/invitations/{token}"));
+    let (status, own) = common::post(&ann, accept_url.clone(), json!({})).await;
+    assert_eq!(
+        (status, common::code(&own)),
+        (StatusCode::CONFLICT, Some("own_invitation"))
+    );
+    let (status, seated) = common::post(&bo, accept_url.clone(), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{seated}");
+    assert_eq!(seated["seat"], "black");
+    let (status, used) = common::post(&cy, accept_url, json!({})).await;
+    assert_eq!(
+        (status, common::code(&used)),
+        (StatusCode::NOT_FOUND, Some("no_invitation"))
+    );
+
+    // Bo watches the game; Ann's move reaches Bo's socket with the move itself.
+    let (mut socket, _) = connect_async(format!("ws://{}/api/games/{id}/events", server.addr))
+        .await
+        .unwrap();
+    let first = next_change(&mut socket).await;
+    let revision = first["revision"].as_i64().unwrap();
+    let (status, wrong_side) = common::post(
+        &bo,
+        move_url.clone(),
+        json!({"revision": revision, "move": "h7e7"}),
+    )
+    .await;
+    assert_eq!(
+        (status, common::code(&wrong_side)),
+        (StatusCode::CONFLICT, Some("not_your_turn"))
+    );
+    let sent = Instant::now();
+    let (status, after_red) = common::post(
+        &ann,
+        move_url.clone(),
+        json!({"revision": revision, "move": "h2e2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{after_red}");
+    let pushed = next_change(&mut socket).await;
+    eprintln!(
+        "move relayed in {:?} (request sent to push received)",
+        sent.elapsed()
+    );
+    assert_eq!(pushed["by"], json!(ann_id.0));
+    assert_eq!(pushed["actions"], json!([{ "move": "h2e2" }]));
+    assert_eq!(pushed["revision"], after_red["revision"]);
+
+    // A third player neither moves nor resigns; Ann cannot take back alone.
+    let revision = after_red["revision"].as_i64().unwrap();
+    let (status, _) = common::post(
+        &cy,
+        move_url.clone(),
+        json!({"revision": revision, "move": "h7e7"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, undo) = common::post(
+        &ann,
+        server.url(&format!("/api/xiangqi/games/{id}/undo")),
+        json!({"revision": revision}),
+    )
+    .await;
+    assert_eq!(
+        (status, common::code(&undo)),
+        (StatusCode::CONFLICT, Some("takeback_needs_consent"))
+    );
+    let (status, after_black) =
+        common::post(&bo, move_url, json!({"revision": revision, "move": "h7e7"})).await;
+    assert_eq!(status, StatusCode::OK, "{after_black}");
+    assert_eq!(next_change(&mut socket).await["by"], json!(bo_id.0));
+
+    // Ann offers a draw: only Bo answers it. Then Bo resigns for Black, whatever he claims.
+    let draw_url = server.url(&format!("/api/xiangqi/games/{id}/draw"));
+    let revision = after_black["revision"].as_i64().unwrap();
+    let (status, offered) = common::post(
+        &ann,
+        draw_url.clone(),
+        json!({"revision": revision, "action": "offer"}),
+    )
+    .await;
+    assert_eq!(
+        (status, &offered["draw_offer"]),
+        (StatusCode::OK, &json!("red"))
+    );
+    let revision = offered["revision"].as_i64().unwrap();
+    let (status, self_accept) = common::post(
+        &ann,
+        draw_url.clone(),
+        json!({"revision": revision, "action": "accept"}),
+    )
+    .await;
+    assert_eq!(
+        (status, common::code(&self_accept)),
+        (StatusCode::CONFLICT, Some("own_draw_offer"))
+    );
+    let (status, declined) = common::post(
+        &bo,
+        draw_url,
+        json!({"revision": revision, "action": "decline"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{declined}");
+    let (status, resigned) = common::post(
+        &bo,
+        server.url(&format!("/api/xiangqi/games/{id}/resign")),
+        json!({"revision": declined["revision"], "side": "red"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{resigned}");
+    assert_eq!(resigned["ending"]["winner"], "red");
+    // Both players list the game as theirs.
+    for client in [&ann, &bo] {
+        let mine: Value = client
+            .get(server.url("/api/games"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(mine.as_array().unwrap().len(), 1);
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_gomoku_friend_game_keeps_turns_by_seat() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let (ann, bo) = (common::client(), common::client());
+    let (game, id) = common::create(
+        &ann,
+        server.url("/api/gomoku/games"),
+        json!({"mode": "pvp", "friend": true, "side": "white"}),
+    )
+    .await;
+    let open: Vec<&Value> = game["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["holder"] == "open")
+        .collect();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0]["seat"], "black");
+    let (_, invitation) = common::post(
+        &ann,
+        server.url(&format!("/api/games/{id}/invitation")),
+        json!({}),
+    )
+    .await;
+    let token = invitation["token"].as_str().unwrap();
+    let (status, _) = common::post(
+        &bo,
+        server.url(&format!("/api/invitations/{token}")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let move_url = server.url(&format!("/api/gomoku/games/{id}/move"));
+    let revision = 1;
+    let (status, body) = common::post(
+        &ann,
+        move_url.clone(),
+        json!({"revision": revision, "x": 7, "y": 7}),
+    )
+    .await;
+    assert_eq!(
+        (status, common::code(&body)),
+        (StatusCode::CONFLICT, Some("not_your_turn")),
+        "Black moves first"
+    );
+    let (status, body) =
+        common::post(&bo, move_url, json!({"revision": revision, "x": 7, "y": 7})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    server.stop().await;
+}

@@ -1,0 +1,92 @@
+// Playing a friend in the browser: one player starts a game with an invitation link, a second
+// browser (another player) opens the link and takes the other seat, and each move appears on
+// the other screen at once; a third browser watches.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
+
+const WIDTH = 608;
+const HEIGHT = 668;
+const MARGIN = 64;
+const STEP = 60;
+
+let alice;
+let bob;
+let cy;
+before(async () => { [alice, bob, cy] = await Promise.all([launchBrowser(), launchBrowser(), launchBrowser()]); });
+after(async () => { await Promise.all([alice?.close(), bob?.close(), cy?.close()]); });
+
+/** Console lines other than the browser's notes on refused requests, which the page explains. */
+const unexpected = (page) => page.problems.filter((p) => !/status of (403|409|422) /.test(p));
+
+async function clickPoint(page, sq, flipped) {
+  const box = await page.locator('#board').boundingBox();
+  let f = sq.charCodeAt(0) - 97;
+  let r = Number(sq.slice(1));
+  if (flipped) { f = 8 - f; r = 9 - r; }
+  await page.mouse.click(
+    box.x + ((MARGIN + f * STEP) / WIDTH) * box.width,
+    box.y + ((MARGIN + (9 - r) * STEP) / HEIGHT) * box.height,
+  );
+}
+
+const plyIs = (page, n) => page.waitForFunction((want) => document.querySelector('#board')?.dataset.ply === String(want), n, { timeout: 5000 });
+
+test('a friend opens the invitation link, takes Black, and the moves go both ways at once', async () => {
+  const red = await openPage(alice, '/xiangqi/', { locale: 'zh-CN', width: 1280, height: 800 });
+  await red.waitForSelector('body[data-ready="true"]');
+  await red.selectOption('#mode', 'friend');
+  await red.selectOption('#side', 'red');
+  await red.click('#start');
+  await red.waitForSelector('#invite-box:not([hidden])');
+  const link = await red.inputValue('#invite-link');
+  assert.match(link, /\/xiangqi\/\?game=\d+&invite=[0-9a-f]{64}$/);
+  assert.equal(await red.textContent('#status'), '等待好友加入……');
+  await screenshot(red, 'friend-invite-zh');
+  // Red cannot move before the friend comes.
+  await clickPoint(red, 'h2', false);
+  assert.equal(await red.textContent('#message'), '对手还没有加入，请先把邀请链接发给好友。');
+
+  const black = await openPage(bob, link.replace(/^https?:\/\/[^/]+/, ''), { locale: 'en-US', width: 1280, height: 800 });
+  await black.waitForSelector('body[data-ready="true"]');
+  await black.waitForSelector('#board .xq-piece');
+  assert.equal(await black.textContent('#message'), 'You joined the game as Black.');
+  assert.doesNotMatch(black.url(), /invite=/, 'the secret leaves the address bar');
+  assert.match(await black.textContent('#status'), /Your opponent's move/);
+  // The red side sees its friend arrive, and the invitation goes away.
+  await red.waitForSelector('#invite-box[hidden]', { state: 'attached', timeout: 5000 });
+  await red.waitForFunction(() => document.getElementById('status').textContent.startsWith('轮到你走棋'));
+
+  const id = link.match(/game=(\d+)/)[1];
+  const watcher = await openPage(cy, `/xiangqi/?game=${id}`, { locale: 'en-US' });
+  await watcher.waitForSelector('body[data-ready="true"]');
+
+  // Black clicking out of turn is told so; then Red moves and Black sees it at once.
+  await clickPoint(black, 'h7', true);
+  assert.match(await black.textContent('#message'), /Your opponent's move/);
+  await clickPoint(red, 'h2', false);
+  await clickPoint(red, 'e2', false);
+  const sent = Date.now();
+  await plyIs(red, 1);
+  await plyIs(black, 1);
+  const relayed = Date.now() - sent;
+  await plyIs(watcher, 1);
+  await clickPoint(black, 'h9', true);
+  await clickPoint(black, 'g7', true);
+  await plyIs(black, 2);
+  await plyIs(red, 2);
+  console.log(`# the red move showed on the black screen ${relayed} ms after the click`);
+  await screenshot(black, 'friend-black-en');
+  // The watcher may not move.
+  await clickPoint(watcher, 'b0', false);
+  assert.equal(await watcher.textContent('#message'), 'This game is not yours: you hold no seat in it and can only watch.');
+
+  // Black resigns; both screens show Red's win.
+  black.on('dialog', (dialog) => dialog.accept());
+  await black.click('#resign');
+  await black.waitForSelector('#status[data-status="finished"]');
+  await red.waitForSelector('#status[data-status="finished"]', { timeout: 5000 });
+  for (const page of [red, black, watcher]) assert.deepEqual(unexpected(page), []);
+  await Promise.all([red.close(), black.close(), watcher.close()]);
+});
