@@ -266,18 +266,12 @@ mod tests {
         let mut first = watchers.subscribe(1);
         let mut also_first = watchers.subscribe(1);
         let mut second = watchers.subscribe(2);
-        watchers.announce(Change {
-            id: 2,
-            revision: Some(5),
-        });
+        watchers.announce(Change::at(2, Some(5)));
         assert!(first.changes.try_recv().is_err());
         assert!(also_first.changes.try_recv().is_err());
         assert_eq!(second.recv().await.unwrap().revision, Some(5));
         // Nobody watches game 3: announcing it costs nothing and keeps no channel.
-        watchers.announce(Change {
-            id: 3,
-            revision: Some(1),
-        });
+        watchers.announce(Change::at(3, Some(1)));
         assert_eq!(watchers.watched_games(), 2);
     }
 
