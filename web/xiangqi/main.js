@@ -1,9 +1,10 @@
 // The Xiangqi page: a game from the server drawn on the board, moves by click-click or drag, the
 // engine's replies, hint, undo, resign, draw, the record with replay, PGN and the saved games.
 
-import { displayName, me } from '/js/shell.js';
+import { me } from '/js/shell.js';
+import { invitationLink, joinFromLink, playerName, seatsFor } from '/js/live.js';
 import { applyTranslations, registerStrings, t } from '/js/i18n.js';
-import { api, ApiError } from '/js/api.js';
+import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, generalSquare, parseFen, pointAt, svgPoint } from './board.js';
 import { renderRecord } from './record.js';
@@ -31,7 +32,6 @@ let autoplay = null;
 let engineLine = null; // {key, params}
 let message = null; // {key, params, ok} or {text}
 let myId = null; // this browser's player
-const names = new Map(); // player id -> display name
 const prefs = loadPrefs();
 
 function loadPrefs() {
@@ -48,23 +48,12 @@ const sideName = (side) => t(`xq.${side}`);
 const other = (side) => (side === 'red' ? 'black' : 'red');
 const live = () => viewPly === null;
 const engineToMove = () => game && game.mode === 'engine' && game.engine_side === game.side_to_move;
-const holderId = (seat) => (seat && seat.holder && seat.holder.player) || null;
+const seats = () => seatsFor(game, myId);
 /** My seat in a game against a friend (null on one screen, against the engine, or watching). */
-function mySeat() {
-  if (!game || !game.seats || !myId) return null;
-  const mine = game.seats.filter((s) => holderId(s) === myId);
-  const others = game.seats.some((s) => s.holder === 'open' || (holderId(s) && holderId(s) !== myId));
-  return mine.length === 1 && others ? mine[0].seat : null;
-}
-/** Whether two different players (or one and an open seat) sit at this game. */
-function friendGame() {
-  if (!game || !game.seats) return false;
-  const ids = new Set(game.seats.map(holderId).filter(Boolean));
-  return seatOpen() || ids.size > 1;
-}
-const seatOpen = () => Boolean(game && game.seats && game.seats.some((s) => s.holder === 'open'));
-const watching = () => Boolean(game && game.seats && game.seats.length && myId
-  && !game.seats.some((s) => holderId(s) === myId));
+const mySeat = () => seats().mine;
+const friendGame = () => seats().friend;
+const seatOpen = () => seats().open;
+const watching = () => seats().watching;
 const myTurn = () => {
   if (watching()) return false;
   const seat = mySeat();
@@ -151,12 +140,11 @@ function renderStatus() {
 }
 
 function playerLabel(side) {
-  const seat = game.seats && game.seats.find((s) => s.seat === side);
-  if (seat && friendGame()) {
-    if (seat.holder === 'open') return `${sideName(side)} · ${t('xq.player.open')}`;
-    const id = holderId(seat);
-    if (id === myId) return `${sideName(side)} · ${t('xq.player.you')}`;
-    return `${sideName(side)} · ${t('xq.player.friend', { name: names.get(id) || '…' })}`;
+  const holder = seats().holder(side);
+  if (holder && friendGame()) {
+    if (holder.open) return `${sideName(side)} · ${t('xq.player.open')}`;
+    if (holder.me) return `${sideName(side)} · ${t('xq.player.you')}`;
+    if (holder.player) return `${sideName(side)} · ${t('xq.player.friend', { name: playerName(holder.player, renderPanel) })}`;
   }
   if (game.mode === 'engine') {
     return `${sideName(side)} · ${game.engine_side === side ? t('xq.player.engine', { level: game.level }) : t('xq.player.human')}`;
@@ -240,25 +228,13 @@ function setGame(next, { keepMessage = false } = {}) {
   if (changed && mySeat()) { prefs.flipped = mySeat() === 'black'; savePrefs(); }
   render();
   if (changed) refreshSaves();
-  loadNames();
-}
-
-/** Fetches the names of the players seated in the game, once each. */
-function loadNames() {
-  for (const seat of game.seats || []) {
-    const id = holderId(seat);
-    if (!id || names.has(id)) continue;
-    names.set(id, '…');
-    api('GET', `/api/players/${id}`).then((p) => { names.set(id, displayName(p)); if (game) renderPanel(); }, () => {});
-  }
 }
 
 /** Shows the invitation link for the open seat of a game against a friend. */
 async function showInvitation() {
   const box = $('invite-box');
   if (!game || !seatOpen() || !mySeat()) { box.hidden = true; return; }
-  const invitation = await api('POST', `/api/games/${game.id}/invitation`, {});
-  $('invite-link').value = location.origin + invitation.path;
+  $('invite-link').value = await invitationLink(game.id);
   box.hidden = false;
 }
 
@@ -569,13 +545,8 @@ async function start() {
   if (fromUrl) id = fromUrl;
   const player = await me;
   myId = player && player.id;
-  const invite = params.get('invite');
   let joined = null;
-  if (invite) {
-    // The link holds a secret: take the seat once, then forget the secret.
-    history.replaceState(null, '', fromUrl ? `?game=${fromUrl}` : location.pathname);
-    try { joined = await api('POST', `/api/invitations/${encodeURIComponent(invite)}`, {}); } catch (err) { explain(err); }
-  }
+  try { joined = await joinFromLink(); } catch (err) { explain(err); }
   await run(async () => {
     let view = null;
     if (id) {
