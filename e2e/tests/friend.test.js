@@ -90,3 +90,52 @@ test('a friend opens the invitation link, takes Black, and the moves go both way
   for (const page of [red, black, watcher]) assert.deepEqual(unexpected(page), []);
   await Promise.all([red.close(), black.close(), watcher.close()]);
 });
+
+const CELL = 40;
+const GM_MARGIN = 46;
+
+async function clickStone(page, x, y) {
+  const box = await page.locator('svg.gm-board').boundingBox();
+  const span = Number((await page.getAttribute('svg.gm-board', 'viewBox')).split(' ')[2]);
+  const scale = box.width / span;
+  await page.mouse.click(box.x + (GM_MARGIN + x * CELL) * scale, box.y + (GM_MARGIN + y * CELL) * scale);
+}
+
+const stonesAre = (page, n) => page.waitForFunction((k) => document.querySelectorAll('.gm-stone').length === k, n, { timeout: 5000 });
+
+test('two players play Gomoku to five through an invitation link', async () => {
+  const first = await openPage(alice, '/gomoku/', { locale: 'en-US' });
+  await first.waitForSelector('main[data-game-ready]');
+  if (!(await first.locator('#gm-new-dialog[open]').count())) await first.click('#gm-new');
+  await first.check('#gm-new-form input[name=mode][value=friend]');
+  await first.check('#gm-new-form input[name=human][value=black]');
+  await first.click('#gm-new-start');
+  await first.waitForSelector('#gm-invite:not([hidden])');
+  assert.equal(await first.textContent('#gm-status'), 'Waiting for your friend to join…');
+  const link = await first.inputValue('#gm-invite-link');
+  const second = await openPage(bob, link.replace(/^https?:\/\/[^/]+/, ''), { locale: 'zh-CN', width: 390, height: 844 });
+  await second.waitForSelector('main[data-game-ready]');
+  await second.waitForSelector('svg.gm-board');
+  assert.equal(await second.textContent('#gm-notice'), '你已加入对局，执白方。');
+  await first.waitForFunction(() => document.getElementById('gm-status').textContent === 'Your move (Black)');
+  // Black builds a row of five; White answers far away; each stone shows on the other screen.
+  let n = 0;
+  for (let i = 0; i < 4; i++) {
+    await first.waitForSelector('svg.gm-board.interactive');
+    await clickStone(first, 3 + i, 7);
+    n += 1;
+    await stonesAre(second, n);
+    await second.waitForSelector('svg.gm-board.interactive');
+    await clickStone(second, 3 + i, 12);
+    n += 1;
+    await stonesAre(first, n);
+  }
+  await first.waitForSelector('svg.gm-board.interactive');
+  await clickStone(first, 7, 7);
+  await first.waitForSelector('#gm-banner:not([hidden])');
+  await second.waitForSelector('#gm-banner:not([hidden])', { timeout: 5000 });
+  assert.match(await first.textContent('#gm-banner-text'), /Black wins with five in a row/);
+  await screenshot(second, 'friend-gomoku-zh-phone');
+  for (const page of [first, second]) assert.deepEqual(unexpected(page), []);
+  await Promise.all([first.close(), second.close()]);
+});

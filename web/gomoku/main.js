@@ -1,7 +1,8 @@
 // The Gomoku page: play against a friend or the engine, undo, resign, saved games, replay and
 // records. The server decides every rule; this module draws what it says and sends clicks.
 
-import '/js/shell.js';
+import { me } from '/js/shell.js';
+import { invitationLink, joinFromLink, playerName as seatedName, seatsFor } from '/js/live.js';
 import './strings.js';
 import { applyTranslations, currentLanguage, t } from '/js/i18n.js';
 import { Board } from './board.js';
@@ -23,7 +24,17 @@ const page = {
   thinking: false,
   saves: [],
   numbers: localStorage.getItem(NUMBERS_KEY) === '1',
+  me: null,          // this browser's player id
 };
+
+/** The game's seats as this player sees them (its own seat against a friend, open, watching). */
+const seats = () => seatsFor(page.game, page.me);
+/** Whether it is this player's move: its seat against a friend, else whoever is not the engine. */
+function myTurn() {
+  const s = seats();
+  if (s.watching || s.open) return false;
+  return s.mine ? s.mine === page.game.to_move : true;
+}
 
 const board = new Board($('#gm-board-wrap'), (x, y) => playAt(x, y), showForbiddenHint);
 const replay = new Replay($('#gm-replay'), (k) => { page.replayAt = k; drawBoard(); renderPanel(); });
@@ -64,7 +75,7 @@ function clearNotice() { $('#gm-notice').hidden = true; }
 
 function canPlay() {
   const g = page.game;
-  return !!g && !page.replaying && g.status === 'ongoing' && !page.thinking && !g.engine_to_move;
+  return !!g && !page.replaying && g.status === 'ongoing' && !page.thinking && !g.engine_to_move && myTurn();
 }
 
 function drawBoard() {
@@ -90,6 +101,11 @@ function drawBoard() {
 }
 
 function playerName(g, side) {
+  const s = seatsFor(g, page.me);
+  const holder = s.friend ? s.holder(side) : null;
+  if (holder && holder.open) return t('gm.open_seat');
+  if (holder && holder.me) return t('gm.you');
+  if (holder && holder.player) return t('gm.friend_name', { name: seatedName(holder.player, renderPanel) });
   if (g.mode !== 'pve') return t('gm.player');
   return g.human === side ? t('gm.you') : t('gm.engine_level', { level: g.level });
 }
@@ -126,6 +142,8 @@ function renderPanel() {
   }
   else if (!g) status = t('gm.new_game');
   else if (g.outcome) status = outcomeText(g);
+  else if (seats().open) status = t('gm.waiting_friend');
+  else if (seats().mine) status = t(myTurn() ? 'gm.your_turn' : 'gm.their_turn', { side: sideName(g.to_move) });
   else if (page.thinking || g.engine_to_move) status = t('gm.thinking');
   else if (g.mode === 'pve') status = t('gm.your_turn', { side: sideName(g.to_move) });
   else status = t('gm.to_move', { side: sideName(g.to_move) });
@@ -147,7 +165,10 @@ function renderPanel() {
   if (over) $('#gm-banner-text').textContent = outcomeText(page.game);
   const live = page.game && page.game.status === 'ongoing' && !page.replaying && !page.thinking;
   $('#gm-undo').disabled = !live || page.game.moves.length === 0;
-  $('#gm-resign').disabled = !live;
+  $('#gm-resign').disabled = !live || seats().open;
+  $('#gm-undo').hidden = Boolean(seats().mine) || seats().watching;
+  $('#gm-resign').hidden = seats().watching;
+  if (!seats().open || !seats().mine) $('#gm-invite').hidden = true;
   $('#gm-replay-open').disabled = !page.game || page.replaying !== null;
   $('#gm-replay').hidden = !page.replaying;
   for (const id of ['#gm-export-psq', '#gm-export-sgf', '#gm-export-coords']) $(id).disabled = !g;
@@ -168,6 +189,7 @@ function render() {
 const watcher = createWatcher();
 const watching = {
   current: () => (page.game ? page.game.revision : -1),
+  self: () => page.me,
   onChange: (revision) => {
     if (revision !== null && !page.thinking && !page.replaying) reload();
   },
@@ -299,8 +321,11 @@ async function startGame(settings) {
 const dialog = $('#gm-new-dialog');
 const form = $('#gm-new-form');
 function syncForm() {
-  const pve = form.elements.mode.value === 'pve';
+  const mode = form.elements.mode.value;
+  const pve = mode === 'pve';
   for (const node of form.querySelectorAll('.gm-pve-only')) node.hidden = !pve;
+  for (const node of form.querySelectorAll('.gm-side-choice')) node.hidden = mode === 'pvp';
+  $('#gm-color-legend').textContent = t(mode === 'friend' ? 'gm.setting.my_color' : 'gm.setting.color');
   $('#gm-level-out').textContent = form.elements.level.value;
 }
 form.addEventListener('input', syncForm);
@@ -320,11 +345,26 @@ $('#gm-new-cancel').addEventListener('click', () => dialog.close());
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   const f = form.elements;
-  const settings = { mode: f.mode.value, rule: f.rule.value, size: Number(f.size.value) };
+  const friend = f.mode.value === 'friend';
+  const settings = { mode: friend ? 'pvp' : f.mode.value, rule: f.rule.value, size: Number(f.size.value) };
   if (f.undo_limit.value !== '') settings.undo_limit = Number(f.undo_limit.value);
   if (settings.mode === 'pve') Object.assign(settings, { human: f.human.value, level: Number(f.level.value) });
+  if (friend) Object.assign(settings, { friend: true, side: f.human.value });
   dialog.close();
-  startGame(settings);
+  startGame(settings).then(() => { if (friend) showInvitation(); });
+});
+
+/** Shows the link that invites a friend to the open seat. */
+async function showInvitation() {
+  if (!page.game || !seats().open || !seats().mine) return;
+  try {
+    $('#gm-invite-link').value = await invitationLink(page.game.id);
+    $('#gm-invite').hidden = false;
+  } catch (err) { notify(explain(err)); }
+}
+$('#gm-invite-copy').addEventListener('click', async () => {
+  try { await navigator.clipboard.writeText($('#gm-invite-link').value); } catch { $('#gm-invite-link').select(); }
+  notify(t('gm.invite_copied'), 'info');
 });
 
 // Controls.
@@ -400,11 +440,17 @@ window.addEventListener('qipan:language', () => { applyTranslations(); render();
 // Start: the game in the address, else the last one played, else ask for settings.
 async function start() {
   const wanted = new URLSearchParams(location.search).get('game') || localStorage.getItem(CURRENT_KEY);
+  const player = await me;
+  page.me = player && player.id;
+  let joined = null;
+  try { joined = await joinFromLink(); } catch (err) { notify(explain(err)); }
   render();
   refreshSaves();
   if (wanted && /^\d+$/.test(wanted)) {
     try {
       setGame(await client.getGame(Number(wanted)));
+      if (joined) notify(t('gm.joined', { side: sideName(joined.seat) }), 'info');
+      else showInvitation();
       await maybeEngine();
       return;
     } catch {
