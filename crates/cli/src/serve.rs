@@ -42,6 +42,17 @@ pub struct Args {
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_connections: u32,
 
+    /// How many games, imports and invitations one player may create per minute (past it 429).
+    #[arg(long, env = "QIPAN_CREATIONS_PER_MINUTE", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    creations_per_minute: u32,
+
+    /// How many games, imports and invitations all players of one network address may create
+    /// per minute together (behind a reverse proxy every player shares its address).
+    #[arg(long, env = "QIPAN_CREATIONS_PER_ADDRESS_MINUTE", default_value_t = 120,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    creations_per_address_minute: u32,
+
     /// Host names this server answers for besides 127.0.0.1, localhost and IP addresses
     /// (comma-separated), e.g. qipan.example.org behind a reverse proxy. Requests naming any
     /// other host are refused, which stops DNS-rebinding pages.
@@ -98,6 +109,8 @@ impl Args {
             max_compute_time: Duration::from_secs_f64(self.max_compute_seconds),
             max_connections: self.max_connections as usize,
             max_database_bytes: self.max_db_mb.map(|mb| mb * 1024 * 1024),
+            creations_per_player_minute: self.creations_per_minute,
+            creations_per_address_minute: self.creations_per_address_minute,
             ..Limits::default()
         };
         if let Some(slots) = self.compute_slots {

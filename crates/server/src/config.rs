@@ -66,6 +66,12 @@ pub struct Limits {
     pub max_ws_message_bytes: usize,
     /// The largest the database may grow, in bytes; `None` for no limit but the disk's.
     pub max_database_bytes: Option<u64>,
+    /// Games, imports and invitations one player may create per minute (429 past it).
+    pub creations_per_player_minute: u32,
+    /// The same, for all players of one network address together.
+    pub creations_per_address_minute: u32,
+    /// Sign-in attempts per minute from one address, and (separately) for one account name.
+    pub sign_ins_per_minute: u32,
 }
 
 impl Default for Limits {
@@ -84,6 +90,9 @@ impl Default for Limits {
             shutdown_grace: Duration::from_secs(10),
             max_ws_message_bytes: 4096,
             max_database_bytes: None,
+            creations_per_player_minute: 30,
+            creations_per_address_minute: 120,
+            sign_ins_per_minute: 10,
         }
     }
 }

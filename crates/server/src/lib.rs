@@ -26,6 +26,7 @@ mod guard;
 mod listen;
 pub mod names;
 pub mod players;
+pub mod quota;
 pub mod store;
 mod time;
 pub mod watch;
@@ -62,6 +63,8 @@ pub struct AppState {
     pub limits: Arc<Limits>,
     /// Whether player cookies are marked `Secure` (the public URL is https).
     pub secure_cookies: bool,
+    /// Rate limits on creations and sign-ins.
+    pub quotas: quota::Quotas,
     hosts: Arc<HostPolicy>,
 }
 
@@ -81,12 +84,14 @@ impl AppState {
             watchers,
             limits: Arc::new(Limits::default()),
             secure_cookies: false,
+            quotas: quota::Quotas::new(&Limits::default()),
             hosts: HostPolicy::new(&Access::default()),
         }
     }
 
     /// The same state with other limits and access.
     pub fn configured(mut self, limits: Limits, access: &Access) -> Self {
+        self.quotas = quota::Quotas::new(&limits);
         self.limits = Arc::new(limits);
         self.hosts = HostPolicy::new(access);
         self.secure_cookies = access

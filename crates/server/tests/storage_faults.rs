@@ -22,7 +22,7 @@ async fn a_full_database_answers_507_and_keeps_what_it_acknowledged() {
     let dir = tempfile::tempdir().unwrap();
     let limits = Limits {
         max_database_bytes: Some(128 * 1024),
-        ..Limits::default()
+        ..common::unlimited_creations()
     };
     let server = common::start(DbLocation::File(dir.path().join("q.sqlite3")), limits).await;
     let client = common::client();
@@ -154,7 +154,11 @@ async fn a_deleted_database_file_refuses_writes_and_fails_the_health_check() {
 async fn a_damaged_database_fails_the_health_check() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("q.sqlite3");
-    let server = common::start_on_file(&path).await;
+    let server = common::start(
+        DbLocation::File(path.clone()),
+        common::unlimited_creations(),
+    )
+    .await;
     let client = common::client();
     for _ in 0..200 {
         create(

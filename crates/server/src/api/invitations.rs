@@ -10,6 +10,7 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::players::{Me, token};
+use crate::quota::Creation;
 use crate::store::{GameKind, Holder};
 
 pub fn routes() -> Router<AppState> {
@@ -38,6 +39,7 @@ struct Invitation {
 async fn invite(
     State(app): State<AppState>,
     me: Me,
+    _allowed: Creation,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<InviteBody>,
 ) -> Result<Json<Invitation>, ApiError> {

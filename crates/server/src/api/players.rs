@@ -11,6 +11,7 @@ use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::names::normalize_name;
 use crate::players::{CookieSlot, Me, forget_cookie, password, start_session};
+use crate::quota::{ClientAddress, Creation};
 use crate::store::{Player, PlayerId};
 
 pub fn routes() -> Router<AppState> {
@@ -110,6 +111,7 @@ fn normalize_username(raw: &str) -> Result<String, ApiError> {
 async fn claim_account(
     State(app): State<AppState>,
     me: Me,
+    _allowed: Creation,
     ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Json<MeView>, ApiError> {
     let username = normalize_username(&body.username)?;
@@ -128,8 +130,11 @@ async fn claim_account(
 async fn sign_in(
     State(app): State<AppState>,
     slot: CookieSlot,
+    ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Json<MeView>, ApiError> {
+    app.quotas
+        .sign_in(address, body.username.trim().to_ascii_lowercase().as_str())?;
     let wrong = || {
         ApiError::new(
             axum::http::StatusCode::UNAUTHORIZED,

@@ -64,6 +64,15 @@ pub async fn start(db: DbLocation, limits: Limits) -> Running {
     }
 }
 
+/// Default limits, but creations as fast as a test makes them (for tests that fill a database).
+pub fn unlimited_creations() -> Limits {
+    Limits {
+        creations_per_player_minute: 1_000_000,
+        creations_per_address_minute: 1_000_000,
+        ..Limits::default()
+    }
+}
+
 /// Starts a server on a SQLite file.
 pub async fn start_on_file(path: &Path) -> Running {
     start(DbLocation::File(path.to_owned()), Limits::default()).await

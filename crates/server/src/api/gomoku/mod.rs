@@ -23,6 +23,7 @@ use crate::api::saved::{self, RevisionBody, SavedState};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::players::Me;
+use crate::quota::Creation;
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame, Seat};
 
 /// The most undos a side may be limited to (a larger limit is the same as none).
@@ -91,6 +92,7 @@ fn board_rules(size: u32, rule_set: RuleSet) -> Result<Rules, ApiError> {
 async fn new_game(
     State(app): State<AppState>,
     me: Me,
+    _allowed: Creation,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let rule_set = rule_set(body.rule.as_deref())?;

@@ -13,6 +13,7 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::players::Me;
+use crate::quota::Creation;
 use crate::store::GameStatus;
 
 /// A record format.
@@ -104,6 +105,7 @@ fn unreadable(error: RecordError) -> ApiError {
 pub(super) async fn import(
     State(app): State<AppState>,
     me: Me,
+    _allowed: Creation,
     ApiJson(body): ApiJson<ImportBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let rule_set = rule_set(body.rule.as_deref())?;

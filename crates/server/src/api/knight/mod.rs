@@ -30,6 +30,7 @@ use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::names::normalize_name;
 use crate::players::Me;
+use crate::quota::Creation;
 use crate::store::{GameStatus, GameUpdate};
 use crate::time::now_ms;
 
@@ -97,6 +98,7 @@ struct NewGameBody {
 async fn new_game(
     State(app): State<AppState>,
     me: Me,
+    _allowed: Creation,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let board = checked_board(body.cols, body.rows)?;

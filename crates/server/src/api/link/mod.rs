@@ -23,6 +23,7 @@ use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::names::normalize_name;
 use crate::players::Me;
+use crate::quota::Creation;
 use crate::store::{GameStatus, GameUpdate, SavedGame};
 use crate::time::now_ms;
 
@@ -60,6 +61,7 @@ struct NewGameBody {
 async fn new_game(
     State(app): State<AppState>,
     me: Me,
+    _allowed: Creation,
     compute: Compute,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {

@@ -29,6 +29,7 @@ use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::names::normalize_name;
 use crate::players::Me;
+use crate::quota::Creation;
 use crate::store::{GameStatus, GameUpdate};
 use crate::time::now_ms;
 
@@ -70,6 +71,7 @@ struct NewGameBody {
 async fn new_game(
     State(app): State<AppState>,
     me: Me,
+    _allowed: Creation,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
     if !SIDES.contains(&body.size) {

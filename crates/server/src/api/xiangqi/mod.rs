@@ -29,6 +29,7 @@ use crate::compute::Compute;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::players::Me;
+use crate::quota::Creation;
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame, Seat};
 
 pub fn routes() -> Router<AppState> {
@@ -65,6 +66,7 @@ struct NewGameBody {
 async fn new_game(
     State(app): State<AppState>,
     me: Me,
+    _allowed: Creation,
     ApiJson(body): ApiJson<NewGameBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let level = Level::new(body.level.unwrap_or(5))
@@ -475,6 +477,7 @@ struct ImportBody {
 async fn import_pgn(
     State(app): State<AppState>,
     me: Me,
+    _allowed: Creation,
     ApiJson(body): ApiJson<ImportBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (state, [red, black]) = records::import(&body.pgn)?;
