@@ -212,6 +212,10 @@ impl Store for WatchedStore {
         Ok(game)
     }
 
+    async fn live_games(&self, player: &PlayerId) -> Result<u32, StoreError> {
+        self.inner.live_games(player).await
+    }
+
     async fn game(&self, id: i64) -> Result<SavedGame, StoreError> {
         self.inner.game(id).await
     }

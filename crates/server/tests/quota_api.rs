@@ -104,3 +104,53 @@ async fn guessing_a_password_is_slowed_to_a_few_tries_a_minute() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_player_has_a_bounded_number_of_live_games() {
+    let limits = Limits {
+        max_live_games_per_player: 2,
+        ..common::unlimited_creations()
+    };
+    let server = common::start(DbLocation::Memory, limits).await;
+    let (ann, bo) = (common::client(), common::client());
+    let friend_game = json!({"mode": "pvp", "friend": true});
+    let mut invitations = vec![];
+    for _ in 0..2 {
+        let (_, id) =
+            common::create(&ann, server.url("/api/xiangqi/games"), friend_game.clone()).await;
+        let (_, invitation) = common::post(
+            &ann,
+            server.url(&format!("/api/games/{id}/invitation")),
+            json!({}),
+        )
+        .await;
+        invitations.push(invitation["token"].as_str().unwrap().to_owned());
+    }
+    let (status, body) =
+        common::post(&ann, server.url("/api/gomoku/games"), friend_game.clone()).await;
+    assert_eq!(
+        (status, common::code(&body)),
+        (StatusCode::TOO_MANY_REQUESTS, Some("too_many_live_games"))
+    );
+    // Games on one screen or against the engine do not count.
+    let (status, _) = common::post(
+        &ann,
+        server.url("/api/xiangqi/games"),
+        json!({"mode": "pvp"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // Bo may join both; a third live game would be one too many for him as well.
+    for token in &invitations {
+        let (status, _) = common::post(
+            &bo,
+            server.url(&format!("/api/invitations/{token}")),
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let (status, _) = common::post(&bo, server.url("/api/xiangqi/games"), friend_game).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    server.stop().await;
+}

@@ -64,6 +64,9 @@ impl Store for PairedReads {
     ) -> Result<SavedGame, StoreError> {
         self.inner.accept_invitation(token_hash, player).await
     }
+    async fn live_games(&self, player: &PlayerId) -> Result<u32, StoreError> {
+        self.inner.live_games(player).await
+    }
     async fn game(&self, id: i64) -> Result<SavedGame, StoreError> {
         let game = self.inner.game(id).await?;
         if self.armed.load(Ordering::SeqCst) {

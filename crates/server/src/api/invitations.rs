@@ -88,6 +88,7 @@ async fn accept(
     me: Me,
     ApiPath(secret): ApiPath<String>,
 ) -> Result<Json<Seated>, ApiError> {
+    crate::api::saved::ensure_room_for_live_game(&app, &me).await?;
     let game = app
         .store
         .accept_invitation(&token::hash(&secret), me.id())

@@ -233,6 +233,23 @@ pub async fn save_action<S: SavedState>(
     commit(app, read, update).await
 }
 
+/// Refuses (429 `too_many_live_games`) one more game against another player when `me` already
+/// has as many as a player may.
+pub async fn ensure_room_for_live_game(app: &AppState, me: &Me) -> Result<(), ApiError> {
+    let max = app.limits.max_live_games_per_player;
+    if app.store.live_games(me.id()).await? >= max {
+        return Err(ApiError::new(
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            "too_many_live_games",
+            format!(
+                "you already play {max} games against other players: finish or resign one first"
+            ),
+        )
+        .retry_after(60));
+    }
+    Ok(())
+}
+
 /// Refuses (409 `game_over`, saying `why`) any change to a game that is over.
 pub fn ensure_ongoing(game: &SavedGame, why: &'static str) -> Result<(), ApiError> {
     if game.status == GameStatus::Ongoing {

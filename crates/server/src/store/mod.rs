@@ -220,6 +220,9 @@ pub trait Store: Send + Sync {
         token_hash: &[u8],
         player: &PlayerId,
     ) -> Result<SavedGame, StoreError>;
+    /// How many ongoing games `player` plays against somebody else or waits in for a friend (a
+    /// seat held by another player, or an open seat).
+    async fn live_games(&self, player: &PlayerId) -> Result<u32, StoreError>;
     /// One saved game.
     async fn game(&self, id: i64) -> Result<SavedGame, StoreError>;
     /// The recorded actions of a game, in play order.

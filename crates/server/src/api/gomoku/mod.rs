@@ -133,6 +133,7 @@ async fn new_game(
     }
     let mut seats = state.seats(me.id());
     if body.friend {
+        saved::ensure_room_for_live_game(&app, &me).await?;
         let mine = body.side.unwrap_or(Side::Black);
         seats.retain(|s| s.seat == mine.seat());
         seats.push(Seat::open(mine.other().seat()));

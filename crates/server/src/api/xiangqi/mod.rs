@@ -103,6 +103,9 @@ async fn new_game(
             "a game against a friend is a game between two people (mode pvp)",
         ));
     }
+    if body.friend {
+        saved::ensure_room_for_live_game(&app, &me).await?;
+    }
     let my_side = body.side.unwrap_or(Side::Red);
     let seat = |side: Side, name: &str| {
         if engine_side == Some(side) {

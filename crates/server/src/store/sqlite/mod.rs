@@ -391,6 +391,19 @@ impl Store for SqliteStore {
         self.game(id).await
     }
 
+    async fn live_games(&self, player: &PlayerId) -> Result<u32, StoreError> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games g JOIN game_seats mine ON mine.game_id = g.id \
+             WHERE mine.player_id = ?1 AND g.status = 'ongoing' AND EXISTS ( \
+               SELECT 1 FROM game_seats other WHERE other.game_id = g.id AND other.engine IS NULL \
+               AND (other.player_id IS NULL OR other.player_id <> ?1))",
+        )
+        .bind(&player.0)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
     async fn game(&self, id: i64) -> Result<SavedGame, StoreError> {
         let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
             .bind(id)
