@@ -161,6 +161,8 @@ function renderPanel() {
   $('#gm-legend').hidden = !(g && g.rule === 'renju' && !page.replaying);
   const over = page.game && page.game.outcome && !page.replaying;
   $('#gm-banner').hidden = !over;
+  // A rematch against a friend needs the friend's consent (coming): no one-sided rematch button.
+  $('#gm-rematch').hidden = Boolean(page.game && seats().friend);
   $('#gm-banner').classList.toggle('win', !!over && page.game.mode === 'pve' && page.game.outcome.winner === page.game.human);
   if (over) $('#gm-banner-text').textContent = outcomeText(page.game);
   const live = page.game && page.game.status === 'ongoing' && !page.replaying && !page.thinking;
