@@ -169,7 +169,6 @@ function renderPanel() {
   $('resign').hidden = watching();
   $('hint').disabled = !canPlay();
   $('resign').disabled = !ongoing || busy;
-  $('offer-draw').hidden = game.mode !== 'pvp';
   $('offer-draw').disabled = !ongoing || Boolean(game.draw_offer) || seatOpen();
   $('offer-draw').hidden = game.mode !== 'pvp' || watching();
   const offer = $('draw-offer');
