@@ -53,6 +53,11 @@ pub struct Args {
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     creations_per_address_minute: u32,
 
+    /// How many new players (browsers without a cookie) one network address may bring per minute.
+    #[arg(long, env = "QIPAN_GUESTS_PER_ADDRESS_MINUTE", default_value_t = 60,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    guests_per_address_minute: u32,
+
     /// Host names this server answers for besides 127.0.0.1, localhost and IP addresses
     /// (comma-separated), e.g. qipan.example.org behind a reverse proxy. Requests naming any
     /// other host are refused, which stops DNS-rebinding pages.
@@ -111,6 +116,7 @@ impl Args {
             max_database_bytes: self.max_db_mb.map(|mb| mb * 1024 * 1024),
             creations_per_player_minute: self.creations_per_minute,
             creations_per_address_minute: self.creations_per_address_minute,
+            guests_per_address_minute: self.guests_per_address_minute,
             ..Limits::default()
         };
         if let Some(slots) = self.compute_slots {

@@ -72,6 +72,8 @@ pub struct Limits {
     pub creations_per_address_minute: u32,
     /// Ongoing games against other players (or waiting for a friend) one player may have.
     pub max_live_games_per_player: u32,
+    /// New guest players (browsers without a cookie) per minute from one address.
+    pub guests_per_address_minute: u32,
     /// Sign-in attempts per minute from one address, and (separately) for one account name.
     pub sign_ins_per_minute: u32,
 }
@@ -95,6 +97,7 @@ impl Default for Limits {
             creations_per_player_minute: 30,
             creations_per_address_minute: 120,
             sign_ins_per_minute: 10,
+            guests_per_address_minute: 60,
             max_live_games_per_player: 20,
         }
     }

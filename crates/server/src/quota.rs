@@ -1,6 +1,6 @@
 //! Rate limits on what costs the server or could be abused: creating games, imports and
-//! invitations (per player and per network address), and signing in (per address and per
-//! account name, against password guessing). Past a limit the answer is 429 with `Retry-After`.
+//! invitations (per player and per network address), new guest players (per address), and
+//! signing in (per address and per account name, against password guessing). Past a limit the answer is 429 with `Retry-After`.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU32;
@@ -26,6 +26,7 @@ pub struct Quotas {
     creations_by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     sign_ins_by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     sign_ins_by_name: Arc<DefaultKeyedRateLimiter<String>>,
+    guests_by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
 }
 
 fn per_minute(n: u32) -> Quota {
@@ -73,6 +74,9 @@ impl Quotas {
                 limits.sign_ins_per_minute,
             ))),
             sign_ins_by_name: Arc::new(RateLimiter::keyed(per_minute(limits.sign_ins_per_minute))),
+            guests_by_address: Arc::new(RateLimiter::keyed(per_minute(
+                limits.guests_per_address_minute,
+            ))),
         }
     }
 
@@ -90,6 +94,16 @@ impl Quotas {
             &address,
             "too_many_creations",
             what,
+        )
+    }
+
+    /// One new guest player from `address` (a browser without a cookie).
+    pub fn guest(&self, address: IpAddr) -> Result<(), ApiError> {
+        take(
+            &self.guests_by_address,
+            &address,
+            "too_many_guests",
+            "new players",
         )
     }
 

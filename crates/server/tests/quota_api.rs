@@ -154,3 +154,27 @@ async fn a_player_has_a_bounded_number_of_live_games() {
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn one_address_brings_a_bounded_number_of_new_players_a_minute() {
+    let limits = Limits {
+        guests_per_address_minute: 3,
+        ..Limits::default()
+    };
+    let server = common::start(DbLocation::Memory, limits).await;
+    let mut statuses = vec![];
+    for _ in 0..4 {
+        let response = reqwest::get(server.url("/api/me")).await.unwrap();
+        statuses.push(response.status());
+    }
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::OK,
+            StatusCode::OK,
+            StatusCode::OK,
+            StatusCode::TOO_MANY_REQUESTS
+        ]
+    );
+    server.stop().await;
+}

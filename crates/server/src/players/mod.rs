@@ -109,6 +109,7 @@ impl FromRequestParts<AppState> for Me {
         let player = match known {
             Some(player) => player,
             None => {
+                app.quotas.guest(crate::quota::client_address(parts))?;
                 let secret = token::generate();
                 let player = app.players.create_player(&token::hash(&secret)).await?;
                 if let Some(slot) = parts.extensions.get::<CookieSlot>() {

@@ -69,6 +69,7 @@ pub fn unlimited_creations() -> Limits {
     Limits {
         creations_per_player_minute: 1_000_000,
         creations_per_address_minute: 1_000_000,
+        guests_per_address_minute: 1_000_000,
         ..Limits::default()
     }
 }
