@@ -139,3 +139,21 @@ test('two players play Gomoku to five through an invitation link', async () => {
   for (const page of [first, second]) assert.deepEqual(unexpected(page), []);
   await Promise.all([first.close(), second.close()]);
 });
+
+test('a game against a friend is aborted before both have moved, on both screens', async () => {
+  const red = await openPage(alice, '/xiangqi/', { locale: 'zh-CN' });
+  await red.waitForSelector('body[data-ready="true"]');
+  await red.selectOption('#mode', 'friend');
+  await red.click('#start');
+  await red.waitForSelector('#invite-box:not([hidden])');
+  const link = await red.inputValue('#invite-link');
+  const black = await openPage(bob, link.replace(/^https?:\/\/[^/]+/, ''), { locale: 'en-US' });
+  await black.waitForSelector('body[data-ready="true"]');
+  await red.waitForSelector('#abort:not([hidden])', { timeout: 5000 });
+  await red.click('#abort');
+  await red.waitForFunction(() => document.getElementById('status').textContent === '对局已中止');
+  await black.waitForFunction(() => document.getElementById('status').textContent === 'Game aborted', null, { timeout: 5000 });
+  assert.equal(await black.isHidden('#abort'), true);
+  for (const page of [red, black]) assert.deepEqual(unexpected(page), []);
+  await Promise.all([red.close(), black.close()]);
+});

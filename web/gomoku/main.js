@@ -2,7 +2,7 @@
 // records. The server decides every rule; this module draws what it says and sends clicks.
 
 import { me } from '/js/shell.js';
-import { invitationLink, joinFromLink, playerName as seatedName, seatsFor } from '/js/live.js';
+import { abortGame, invitationLink, joinFromLink, playerName as seatedName, seatsFor } from '/js/live.js';
 import './strings.js';
 import { applyTranslations, currentLanguage, t } from '/js/i18n.js';
 import { Board } from './board.js';
@@ -142,6 +142,7 @@ function renderPanel() {
   }
   else if (!g) status = t('gm.new_game');
   else if (g.outcome) status = outcomeText(g);
+  else if (g.status === 'abandoned') status = t('gm.aborted');
   else if (seats().open) status = t('gm.waiting_friend');
   else if (seats().mine) status = t(myTurn() ? 'gm.your_turn' : 'gm.their_turn', { side: sideName(g.to_move) });
   else if (page.thinking || g.engine_to_move) status = t('gm.thinking');
@@ -170,6 +171,7 @@ function renderPanel() {
   $('#gm-resign').disabled = !live || seats().open;
   $('#gm-undo').hidden = Boolean(seats().mine) || seats().watching;
   $('#gm-resign').hidden = seats().watching;
+  $('#gm-abort').hidden = !(live && seats().mine && page.game.moves.length < 2);
   if (!seats().open || !seats().mine) $('#gm-invite').hidden = true;
   $('#gm-replay-open').disabled = !page.game || page.replaying !== null;
   $('#gm-replay').hidden = !page.replaying;
@@ -373,6 +375,10 @@ $('#gm-invite-copy').addEventListener('click', async () => {
 $('#gm-rematch').addEventListener('click', () => startGame(settingsOf(page.game)));
 $('#gm-undo').addEventListener('click', () => act(() => client.undo(page.game)));
 $('#gm-resign').addEventListener('click', () => act(() => client.resign(page.game)));
+$('#gm-abort').addEventListener('click', () => act(async () => {
+  await abortGame(page.game);
+  return client.getGame(page.game.id);
+}));
 $('#gm-replay-open').addEventListener('click', () => { if (page.game) startReplay(page.game); });
 $('#gm-rp-exit').addEventListener('click', () => { stopReplay(); render(); });
 $('#gm-numbers').checked = page.numbers;

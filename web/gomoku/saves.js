@@ -4,6 +4,7 @@ import { currentLanguage, t } from '/js/i18n.js';
 
 function resultText(game) {
   if (game.status === 'ongoing') return t('gm.saves.ongoing');
+  if (game.status === 'abandoned') return t('gm.aborted');
   const r = game.result || {};
   if (!r.winner) return t('gm.result.draw');
   return `${t(`gm.result.${r.winner}`)} · ${t(`gm.result.${r.reason}`)}`;

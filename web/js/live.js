@@ -48,6 +48,11 @@ export async function joinFromLink() {
   return api('POST', `/api/invitations/${encodeURIComponent(secret)}`, {});
 }
 
+/** Aborts game `game` (before both players have moved); the game as listed afterwards. */
+export function abortGame(game) {
+  return api('POST', `/api/games/${game.id}/abort`, { revision: game.revision });
+}
+
 /** A fresh invitation link to the open seat of game `id`, as a full URL to send. */
 export async function invitationLink(id) {
   const invitation = await api('POST', `/api/games/${id}/invitation`, {});

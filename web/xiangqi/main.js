@@ -2,7 +2,7 @@
 // engine's replies, hint, undo, resign, draw, the record with replay, PGN and the saved games.
 
 import { me } from '/js/shell.js';
-import { invitationLink, joinFromLink, playerName, seatsFor } from '/js/live.js';
+import { abortGame, invitationLink, joinFromLink, playerName, seatsFor } from '/js/live.js';
 import { applyTranslations, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
@@ -123,6 +123,9 @@ function renderStatus() {
   if (game.ending) {
     status.textContent = resultText(game.ending);
     status.classList.add('over');
+  } else if (game.status === 'abandoned') {
+    status.textContent = t('xq.aborted');
+    status.classList.add('over');
   } else if (busy) {
     status.textContent = t('xq.thinking');
   } else if (seatOpen()) {
@@ -167,6 +170,7 @@ function renderPanel() {
   $('undo').hidden = between || watching();
   $('hint').hidden = between || watching();
   $('resign').hidden = watching();
+  $('abort').hidden = !(between && ongoing && game.moves.length < 2);
   $('hint').disabled = !canPlay();
   $('resign').disabled = !ongoing || busy;
   $('offer-draw').disabled = !ongoing || Boolean(game.draw_offer) || seatOpen();
@@ -443,6 +447,11 @@ $('resign').addEventListener('click', () => {
     refreshSaves();
   });
 });
+$('abort').addEventListener('click', () => run(async () => {
+  await abortGame(game);
+  setGame(await server.loadGame(game.id));
+  refreshSaves();
+}));
 $('offer-draw').addEventListener('click', () => run(async () => setGame(await server.draw(game, 'offer'))));
 $('accept-draw').addEventListener('click', () => run(async () => { setGame(await server.draw(game, 'accept')); refreshSaves(); }));
 $('decline-draw').addEventListener('click', () => run(async () => setGame(await server.draw(game, 'decline'))));

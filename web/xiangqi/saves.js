@@ -44,7 +44,7 @@ export async function showSaves(body, { currentId, onOpen, onError }) {
       t(`xq.mode_short.${game.mode}`),
       `${playerName(players.red, players.level)} – ${playerName(players.black, players.level)}`,
       String(game.action_count),
-      game.status === 'finished' ? resultText(game.result) : t('xq.ongoing'),
+      game.status === 'finished' ? resultText(game.result) : t(game.status === 'abandoned' ? 'xq.aborted' : 'xq.ongoing'),
     ];
     for (const text of cells) {
       const cell = document.createElement('td');

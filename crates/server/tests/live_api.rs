@@ -247,3 +247,93 @@ async fn a_gomoku_friend_game_keeps_turns_by_seat() {
     assert_eq!(status, StatusCode::OK, "{body}");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_game_between_two_players_is_aborted_only_before_both_have_moved() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let (ann, bo, cy) = (common::client(), common::client(), common::client());
+    let friend_game = |body: Value| {
+        let (ann, bo, server) = (&ann, &bo, &server);
+        async move {
+            let (_, id) = common::create(ann, server.url("/api/xiangqi/games"), body).await;
+            let (_, invitation) = common::post(
+                ann,
+                server.url(&format!("/api/games/{id}/invitation")),
+                json!({}),
+            )
+            .await;
+            let token = invitation["token"].as_str().unwrap().to_owned();
+            let (status, _) = common::post(
+                bo,
+                server.url(&format!("/api/invitations/{token}")),
+                json!({}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK);
+            id
+        }
+    };
+    let abort = |client: &reqwest::Client, id: i64, revision: i64| {
+        let url = server.url(&format!("/api/games/{id}/abort"));
+        let client = client.clone();
+        async move { common::post(&client, url, json!({ "revision": revision })).await }
+    };
+    // One move made: Black may still abort; a stranger may not.
+    let id = friend_game(json!({"mode": "pvp", "friend": true})).await;
+    let (status, moved) = common::post(
+        &ann,
+        server.url(&format!("/api/xiangqi/games/{id}/move")),
+        json!({"revision": 1, "move": "h2e2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let (status, _) = abort(&cy, id, 2).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, aborted) = abort(&bo, id, 2).await;
+    assert_eq!(status, StatusCode::OK, "{aborted}");
+    assert_eq!(aborted["status"], "abandoned");
+    assert_eq!(aborted["result"]["aborted_by"], "black");
+    let (status, late) = common::post(
+        &ann,
+        server.url(&format!("/api/xiangqi/games/{id}/move")),
+        json!({"revision": 3, "move": "h0g2"}),
+    )
+    .await;
+    assert_eq!(
+        (status, common::code(&late)),
+        (StatusCode::CONFLICT, Some("game_over"))
+    );
+
+    // Both moved: too late.
+    let id = friend_game(json!({"mode": "pvp", "friend": true})).await;
+    let mut revision = 1;
+    for (client, mv) in [(&ann, "h2e2"), (&bo, "h7e7")] {
+        let (status, view) = common::post(
+            client,
+            server.url(&format!("/api/xiangqi/games/{id}/move")),
+            json!({ "revision": revision, "move": mv }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        revision = view["revision"].as_i64().unwrap();
+    }
+    let (status, body) = abort(&ann, id, revision).await;
+    assert_eq!(
+        (status, common::code(&body)),
+        (StatusCode::CONFLICT, Some("too_late_to_abort"))
+    );
+
+    // A game on one screen has nobody to abort it for.
+    let (_, alone) = common::create(
+        &ann,
+        server.url("/api/xiangqi/games"),
+        json!({"mode": "pvp"}),
+    )
+    .await;
+    let (status, body) = abort(&ann, alone, 0).await;
+    assert_eq!(
+        (status, common::code(&body)),
+        (StatusCode::CONFLICT, Some("abort_needs_opponent"))
+    );
+    server.stop().await;
+}

@@ -4,22 +4,24 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::AppState;
+use crate::api::saved::{self, RevisionBody};
 use crate::error::ApiError;
-use crate::extract::{ApiPath, ApiQuery};
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::players::Me;
-use crate::store::{GameFilter, GameKind, GameStatus, SavedGame, Seat};
+use crate::store::{GameFilter, GameKind, GameStatus, GameUpdate, SavedGame, Seat};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/games", get(list_games))
         .route("/games/{id}", get(get_game).delete(delete_game))
         .route("/games/{id}/actions", get(get_actions))
+        .route("/games/{id}/abort", post(abort))
 }
 
 #[derive(Deserialize)]
@@ -107,4 +109,47 @@ async fn delete_game(
 ) -> Result<StatusCode, ApiError> {
     state.store.delete_game(id, me.id()).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Moves a player may make before a game against another player can no longer be aborted.
+const ABORT_BEFORE_MOVES: usize = 2;
+
+/// Aborts a game between two players before both have moved (lichess's rule): it ends without a
+/// result (status `abandoned`), for either player, so that a game nobody wanted to play is not
+/// counted as a loss.
+async fn abort(
+    State(state): State<AppState>,
+    me: Me,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RevisionBody>,
+) -> Result<Json<GameSummary>, ApiError> {
+    let game = saved::load_any_at(&state, &me, id, body.revision).await?;
+    saved::ensure_ongoing(&game, "this game is over")?;
+    let Some(seat) = game.own_seat().map(str::to_owned) else {
+        return Err(ApiError::conflict(
+            "abort_needs_opponent",
+            "only a game against another player is aborted; resign or delete this one",
+        ));
+    };
+    let moves = state
+        .store
+        .actions(id)
+        .await?
+        .iter()
+        .filter(|a| a.get("move").is_some())
+        .count();
+    if moves >= ABORT_BEFORE_MOVES {
+        return Err(ApiError::conflict(
+            "too_late_to_abort",
+            "both players have moved: resign or offer a draw instead",
+        ));
+    }
+    let update = GameUpdate {
+        state: game.state.clone(),
+        status: Some(GameStatus::Abandoned),
+        result: Some(serde_json::json!({ "aborted_by": seat })),
+        append_actions: vec![serde_json::json!({ "abort": seat })],
+        ..GameUpdate::default()
+    };
+    Ok(Json(saved::commit(&state, &game, update).await?.into()))
 }

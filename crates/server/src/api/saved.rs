@@ -188,6 +188,22 @@ pub async fn load_at<S: SavedState>(
     revision: i64,
 ) -> Result<(Seated, S), ApiError> {
     let (game, state) = load(app, id).await?;
+    let seated = seat_at(game, me, revision)?;
+    Ok((seated, state))
+}
+
+/// As [`load_at`] for an action every game shares (abort), whatever its kind and state.
+pub async fn load_any_at(
+    app: &AppState,
+    me: &Me,
+    id: i64,
+    revision: i64,
+) -> Result<Seated, ApiError> {
+    seat_at(app.store.game(id).await?, me, revision)
+}
+
+/// `game` for an action by `me` based on `revision`: 409 `stale`, then 403 `not_your_game`.
+fn seat_at(game: SavedGame, me: &Me, revision: i64) -> Result<Seated, ApiError> {
     if game.revision() != revision {
         return Err(ApiError::conflict(
             "stale",
@@ -198,11 +214,10 @@ pub async fn load_at<S: SavedState>(
         ));
     }
     ensure_may_act(&game, me)?;
-    let seated = Seated {
+    Ok(Seated {
         game,
         actor: me.id().clone(),
-    };
-    Ok((seated, state))
+    })
 }
 
 /// Writes `update` to a game loaded by [`load_at`], if it is still as read (else 409 `stale`)
