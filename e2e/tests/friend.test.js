@@ -82,6 +82,14 @@ test('a friend opens the invitation link, takes Black, and the moves go both way
   await clickPoint(watcher, 'b0', false);
   assert.equal(await watcher.textContent('#message'), 'This game is not yours: you hold no seat in it and can only watch.');
 
+  // Red asks to take its move back; Black allows it: both moves go, on both screens.
+  await red.click('#ask-takeback');
+  await black.waitForSelector('#takeback-offer:not([hidden])', { timeout: 5000 });
+  assert.match(await black.textContent('#takeback-offer-text'), /Red asks to take a move back/);
+  await black.click('#accept-takeback');
+  await plyIs(black, 0);
+  await plyIs(red, 0);
+
   // Black resigns; both screens show Red's win.
   black.on('dialog', (dialog) => dialog.accept());
   await black.click('#resign');

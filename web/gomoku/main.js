@@ -172,6 +172,11 @@ function renderPanel() {
   $('#gm-undo').hidden = Boolean(seats().mine) || seats().watching;
   $('#gm-resign').hidden = seats().watching;
   $('#gm-abort').hidden = !(live && seats().mine && page.game.moves.length < 2);
+  const asked = page.game && page.game.takeback_offer;
+  $('#gm-ask-takeback').hidden = !(live && seats().mine);
+  $('#gm-ask-takeback').disabled = Boolean(asked) || !(page.game && page.game.moves.length);
+  $('#gm-takeback').hidden = !(live && seats().mine && asked && asked !== seats().mine);
+  if (asked) $('#gm-takeback-text').textContent = t('gm.takeback_asked', { side: sideName(asked) });
   if (!seats().open || !seats().mine) $('#gm-invite').hidden = true;
   $('#gm-replay-open').disabled = !page.game || page.replaying !== null;
   $('#gm-replay').hidden = !page.replaying;
@@ -375,6 +380,13 @@ $('#gm-invite-copy').addEventListener('click', async () => {
 $('#gm-rematch').addEventListener('click', () => startGame(settingsOf(page.game)));
 $('#gm-undo').addEventListener('click', () => act(() => client.undo(page.game)));
 $('#gm-resign').addEventListener('click', () => act(() => client.resign(page.game)));
+$('#gm-ask-takeback').addEventListener('click', () => act(async () => {
+  const view = await client.takeback(page.game, 'offer');
+  notify(t('gm.takeback_waiting'), 'info');
+  return view;
+}));
+$('#gm-accept-takeback').addEventListener('click', () => act(() => client.takeback(page.game, 'accept')));
+$('#gm-decline-takeback').addEventListener('click', () => act(() => client.takeback(page.game, 'decline')));
 $('#gm-abort').addEventListener('click', () => act(async () => {
   await abortGame(page.game);
   return client.getGame(page.game.id);

@@ -12,6 +12,7 @@ export const engineMove = (game) => api('POST', `${base}/games/${game.id}/engine
 export const hint = (game) => api('POST', `${base}/games/${game.id}/hint`);
 export const undo = (game) => api('POST', `${base}/games/${game.id}/undo`, { revision: game.revision });
 export const resign = (game, side) => api('POST', `${base}/games/${game.id}/resign`, { revision: game.revision, side });
+export const takeback = (game, action) => api('POST', `${base}/games/${game.id}/takeback`, { revision: game.revision, action });
 export const draw = (game, action) => api('POST', `${base}/games/${game.id}/draw`, { revision: game.revision, action });
 export const exportPgn = (id, notation) => api('GET', `${base}/games/${id}/pgn?notation=${notation}`);
 export const importPgn = (pgn) => api('POST', `${base}/import`, { pgn });

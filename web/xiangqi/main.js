@@ -171,6 +171,11 @@ function renderPanel() {
   $('hint').hidden = between || watching();
   $('resign').hidden = watching();
   $('abort').hidden = !(between && ongoing && game.moves.length < 2);
+  const asked = game.takeback_offer;
+  $('ask-takeback').hidden = !between || !ongoing;
+  $('ask-takeback').disabled = Boolean(asked) || !game.moves.length;
+  $('takeback-offer').hidden = !(between && ongoing && asked && asked !== mySeat());
+  if (asked) $('takeback-offer-text').textContent = t('xq.takeback_asked', { side: sideName(asked) });
   $('hint').disabled = !canPlay();
   $('resign').disabled = !ongoing || busy;
   $('offer-draw').disabled = !ongoing || Boolean(game.draw_offer) || seatOpen();
@@ -447,6 +452,12 @@ $('resign').addEventListener('click', () => {
     refreshSaves();
   });
 });
+$('ask-takeback').addEventListener('click', () => run(async () => {
+  setGame(await server.takeback(game, 'offer'));
+  say('xq.takeback_waiting', {}, true);
+}));
+$('accept-takeback').addEventListener('click', () => run(async () => setGame(await server.takeback(game, 'accept'))));
+$('decline-takeback').addEventListener('click', () => run(async () => setGame(await server.takeback(game, 'decline'))));
 $('abort').addEventListener('click', () => run(async () => {
   await abortGame(game);
   setGame(await server.loadGame(game.id));

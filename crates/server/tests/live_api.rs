@@ -245,6 +245,19 @@ async fn a_gomoku_friend_game_keeps_turns_by_seat() {
     let (status, body) =
         common::post(&bo, move_url, json!({"revision": revision, "x": 7, "y": 7})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    // Black asks to take its stone back before White replies; White agrees.
+    let takeback = server.url(&format!("/api/gomoku/games/{id}/takeback"));
+    let offer = json!({"revision": body["revision"], "action": "offer"});
+    let (status, asked) = common::post(&bo, takeback.clone(), offer).await;
+    assert_eq!(
+        (status, &asked["takeback_offer"]),
+        (StatusCode::OK, &json!("black"))
+    );
+    let accept = json!({"revision": asked["revision"], "action": "accept"});
+    let (status, taken) = common::post(&ann, takeback, accept).await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+    assert_eq!(taken["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(taken["to_move"], "black");
     server.stop().await;
 }
 
@@ -334,6 +347,122 @@ async fn a_game_between_two_players_is_aborted_only_before_both_have_moved() {
     assert_eq!(
         (status, common::code(&body)),
         (StatusCode::CONFLICT, Some("abort_needs_opponent"))
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_takeback_is_asked_for_and_answered_by_the_opponent_only() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let (ann, bo) = (common::client(), common::client());
+    let (_, id) = common::create(
+        &ann,
+        server.url("/api/xiangqi/games"),
+        json!({"mode": "pvp", "friend": true}),
+    )
+    .await;
+    let (_, invitation) = common::post(
+        &ann,
+        server.url(&format!("/api/games/{id}/invitation")),
+        json!({}),
+    )
+    .await;
+    let token = invitation["token"].as_str().unwrap();
+    common::post(
+        &bo,
+        server.url(&format!("/api/invitations/{token}")),
+        json!({}),
+    )
+    .await;
+    let url = |path: &str| server.url(&format!("/api/xiangqi/games/{id}/{path}"));
+    let mut revision = 1;
+    for (client, mv) in [(&ann, "h2e2"), (&bo, "h9g7")] {
+        let (status, view) = common::post(
+            client,
+            url("move"),
+            json!({ "revision": revision, "move": mv }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        revision = view["revision"].as_i64().unwrap();
+    }
+    // Ann asks to take back her cannon move (Bo has replied: both go).
+    let (status, asked) = common::post(
+        &ann,
+        url("takeback"),
+        json!({"revision": revision, "action": "offer"}),
+    )
+    .await;
+    assert_eq!(
+        (status, &asked["takeback_offer"]),
+        (StatusCode::OK, &json!("red"))
+    );
+    revision = asked["revision"].as_i64().unwrap();
+    let (status, own) = common::post(
+        &ann,
+        url("takeback"),
+        json!({"revision": revision, "action": "accept"}),
+    )
+    .await;
+    assert_eq!(
+        (status, common::code(&own)),
+        (StatusCode::CONFLICT, Some("own_takeback_request"))
+    );
+    let (status, taken) = common::post(
+        &bo,
+        url("takeback"),
+        json!({"revision": revision, "action": "accept"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+    assert_eq!(taken["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(taken["undos"]["red"], 1);
+    assert!(taken["takeback_offer"].is_null());
+    let actions: Value = reqwest::get(server.url(&format!("/api/games/{id}/actions")))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(actions, json!([]), "the action log follows the take-back");
+    // A declined request changes nothing else; a request on one screen is refused.
+    revision = taken["revision"].as_i64().unwrap();
+    let (_, moved) = common::post(
+        &ann,
+        url("move"),
+        json!({"revision": revision, "move": "b2e2"}),
+    )
+    .await;
+    revision = moved["revision"].as_i64().unwrap();
+    let (_, asked) = common::post(
+        &ann,
+        url("takeback"),
+        json!({"revision": revision, "action": "offer"}),
+    )
+    .await;
+    let (status, declined) = common::post(
+        &bo,
+        url("takeback"),
+        json!({"revision": asked["revision"], "action": "decline"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(declined["moves"].as_array().unwrap().len(), 1);
+    let (_, alone) = common::create(
+        &ann,
+        server.url("/api/gomoku/games"),
+        json!({"mode": "pvp"}),
+    )
+    .await;
+    let (status, body) = common::post(
+        &ann,
+        server.url(&format!("/api/gomoku/games/{alone}/takeback")),
+        json!({"revision": 0, "action": "offer"}),
+    )
+    .await;
+    assert_eq!(
+        (status, common::code(&body)),
+        (StatusCode::CONFLICT, Some("takeback_needs_players"))
     );
     server.stop().await;
 }

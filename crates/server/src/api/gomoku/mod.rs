@@ -9,6 +9,7 @@
 mod engine;
 mod records;
 mod state;
+mod takeback;
 
 use axum::extract::State;
 use axum::routing::{get, post};
@@ -38,6 +39,7 @@ pub fn routes() -> Router<AppState> {
         .route("/gomoku/games/{id}/engine", post(engine::reply))
         .route("/gomoku/games/{id}/undo", post(undo))
         .route("/gomoku/games/{id}/resign", post(resign))
+        .route("/gomoku/games/{id}/takeback", post(takeback::takeback))
         .route("/gomoku/games/{id}/record", get(records::export))
         .route("/gomoku/import", post(records::import))
 }
@@ -123,6 +125,7 @@ async fn new_game(
         undos: Undos::default(),
         moves: vec![],
         resigned: None,
+        takeback_offer: None,
         seed: engine::fresh_seed(),
     };
     if body.friend && body.mode != Mode::Pvp {
@@ -250,6 +253,7 @@ async fn commit_move(
     game.play(p).map_err(refused)?;
     let coord = p.to_coord(state.size);
     state.moves.push(coord.clone());
+    state.takeback_offer = None;
     let outcome = OutcomeView::of(state, game);
     let update = GameUpdate {
         state: state.to_json(),

@@ -133,6 +133,7 @@ pub(super) async fn import(
             .map(|p| p.to_coord(record.size))
             .collect(),
         resigned: None,
+        takeback_offer: None,
         seed: engine::fresh_seed(),
     };
     let game = Game::from_moves(state.rules()?, &record.moves).map_err(|(index, error)| {

@@ -127,6 +127,9 @@ pub struct GameState {
     pub moves: Vec<String>,
     /// The side that resigned, if one did.
     pub resigned: Option<Side>,
+    /// A take-back asked for by this side and not yet answered (between two players).
+    #[serde(default)]
+    pub takeback_offer: Option<Side>,
     /// Seeds the engine's random choices at low levels.
     pub seed: u64,
 }
@@ -307,6 +310,7 @@ pub struct GameView {
     pub level: Option<u8>,
     pub undo_limit: Option<u32>,
     pub undos: Undos,
+    pub takeback_offer: Option<Side>,
     pub moves: Vec<[u8; 2]>,
     pub to_move: Side,
     pub outcome: Option<OutcomeView>,
@@ -346,6 +350,7 @@ impl GameView {
             level: state.level,
             undo_limit: state.undo_limit,
             undos: state.undos,
+            takeback_offer: state.takeback_offer,
             moves: xy(game.moves()),
             to_move: Side::of(game.to_move()),
             outcome,

@@ -9,6 +9,7 @@
 mod engine;
 mod records;
 mod state;
+mod takeback;
 mod view;
 
 use axum::extract::State;
@@ -42,6 +43,7 @@ pub fn routes() -> Router<AppState> {
         .route("/xiangqi/games/{id}/undo", post(undo))
         .route("/xiangqi/games/{id}/resign", post(resign))
         .route("/xiangqi/games/{id}/draw", post(draw))
+        .route("/xiangqi/games/{id}/takeback", post(takeback::takeback))
         .route("/xiangqi/games/{id}/pgn", get(export_pgn))
         .route("/xiangqi/import", post(import_pgn))
 }
@@ -88,6 +90,7 @@ async fn new_game(
         level: level.get(),
         undos: Undos::default(),
         draw_offer: None,
+        takeback_offer: None,
         ending: None,
     };
     let player = |side| {
@@ -235,6 +238,7 @@ async fn play(
     pos.make(m);
     state.moves.push(m.to_string());
     state.draw_offer = None;
+    state.takeback_offer = None;
     state.ending = pos.outcome().map(Ending::from_outcome);
     let action = json!({ "move": m.to_string() });
     Ok(Json(commit(&app, &game, &state, None, vec![action]).await?))
@@ -384,18 +388,19 @@ async fn resign(
     Ok(Json(commit(&app, &game, &state, None, Vec::new()).await?))
 }
 
+/// What a player does with an offer (a draw, a take-back).
 #[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-enum DrawAction {
+pub(super) enum DrawAction {
     Offer,
     Accept,
     Decline,
 }
 
 #[derive(Deserialize)]
-struct DrawBody {
-    revision: i64,
-    action: DrawAction,
+pub(super) struct DrawBody {
+    pub(super) revision: i64,
+    pub(super) action: DrawAction,
 }
 
 async fn draw(

@@ -153,6 +153,7 @@ pub fn import(text: &str) -> Result<(GameState, [String; 2]), ApiError> {
         level: 5,
         undos: Default::default(),
         draw_offer: None,
+        takeback_offer: None,
         ending,
     };
     Ok((state, [record.red, record.black]))

@@ -155,6 +155,9 @@ pub struct GameState {
     /// A draw offered by this side and not yet answered (people only).
     #[serde(default)]
     pub draw_offer: Option<Side>,
+    /// A take-back asked for by this side and not yet answered (between two players).
+    #[serde(default)]
+    pub takeback_offer: Option<Side>,
     #[serde(default)]
     pub ending: Option<Ending>,
 }

@@ -48,6 +48,7 @@ pub struct GameView {
     pub ending: Option<Ending>,
     pub undos: Undos,
     pub draw_offer: Option<Side>,
+    pub takeback_offer: Option<Side>,
     pub created_at: String,
     pub updated_at: String,
     /// Who holds each seat (a player's id, the engine, or open).
@@ -111,6 +112,7 @@ impl GameView {
             ending: state.ending.clone(),
             undos: state.undos,
             draw_offer: state.draw_offer,
+            takeback_offer: state.takeback_offer,
             created_at: game.created_at.clone(),
             updated_at: game.updated_at.clone(),
             seats: game.seats.clone(),
