@@ -9,6 +9,7 @@ mod invitations;
 mod knight;
 mod leaderboards;
 mod link;
+mod offers;
 mod players;
 mod saved;
 mod tromino;

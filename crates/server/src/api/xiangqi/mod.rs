@@ -25,6 +25,7 @@ use self::engine::{EngineInfo, think};
 use self::state::{Ending, GameState, Mode, Side, Undos, parse_iccs};
 use self::view::GameView;
 use crate::AppState;
+use crate::api::offers::{self, Decision, OfferBody, OfferKind};
 use crate::api::saved::{self, RevisionBody, SavedState};
 use crate::compute::Compute;
 use crate::error::ApiError;
@@ -388,26 +389,16 @@ async fn resign(
     Ok(Json(commit(&app, &game, &state, None, Vec::new()).await?))
 }
 
-/// What a player does with an offer (a draw, a take-back).
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub(super) enum DrawAction {
-    Offer,
-    Accept,
-    Decline,
-}
-
-#[derive(Deserialize)]
-pub(super) struct DrawBody {
-    pub(super) revision: i64,
-    pub(super) action: DrawAction,
-}
+const DRAW_OFFER: OfferKind = OfferKind {
+    name: "draw_offer",
+    words: "draw offer",
+};
 
 async fn draw(
     State(app): State<AppState>,
     me: Me,
     ApiPath(id): ApiPath<i64>,
-    ApiJson(body): ApiJson<DrawBody>,
+    ApiJson(body): ApiJson<OfferBody>,
 ) -> Result<Json<GameView>, ApiError> {
     let (game, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&game)?;
@@ -419,31 +410,16 @@ async fn draw(
     }
     let to_move: Side = state.position()?.side_to_move().into();
     let own = game.own_seat().map(|seat| Side::from_seat(Some(seat)));
-    if let (Some(own), Some(offer), DrawAction::Accept | DrawAction::Decline) =
-        (own, state.draw_offer, body.action)
-        && own == offer
-    {
-        return Err(ApiError::conflict(
-            "own_draw_offer",
-            "your opponent answers your draw offer, not you",
-        ));
-    }
-    match (body.action, state.draw_offer) {
-        (DrawAction::Offer, _) => state.draw_offer = Some(own.unwrap_or(to_move)),
-        (DrawAction::Accept, Some(_)) => {
+    match offers::decide(&DRAW_OFFER, body.action, state.draw_offer, own)? {
+        Decision::Made => state.draw_offer = Some(own.unwrap_or(to_move)),
+        Decision::Accepted(_) => {
             state.draw_offer = None;
             state.ending = Some(Ending {
                 winner: None,
                 reason: "agreement".to_owned(),
             });
         }
-        (DrawAction::Decline, Some(_)) => state.draw_offer = None,
-        (_, None) => {
-            return Err(ApiError::unprocessable(
-                "no_draw_offer",
-                "no draw has been offered",
-            ));
-        }
+        Decision::Declined => state.draw_offer = None,
     }
     Ok(Json(commit(&app, &game, &state, None, Vec::new()).await?))
 }
