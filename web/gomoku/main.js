@@ -10,6 +10,7 @@ import * as client from './client.js';
 import { Replay } from './replay.js';
 import { renderSaves } from './saves.js';
 import { createWatcher } from '/js/watch.js';
+import { SeatClocks, controlFromValue, fillControlSelect } from '/js/game-clock.js';
 
 applyTranslations();
 
@@ -117,7 +118,9 @@ function outcomeText(g) {
   const side = sideName(o.winner);
   let text;
   if (o.reason === 'five') text = t('gm.win.five', { side });
-  else if (o.reason === 'resign') text = t('gm.win.resign', { side, loser: sideName(o.winner === 'black' ? 'white' : 'black') });
+  else if (o.reason === 'resign' || o.reason === 'time') {
+    text = t(`gm.win.${o.reason}`, { side, loser: sideName(o.winner === 'black' ? 'white' : 'black') });
+  }
   else text = t('gm.win.forbidden', { side, kind: t(`gm.forbidden.${o.kind}`) });
   if (g.mode === 'pve') text = `${t(o.winner === g.human ? 'gm.you_win' : 'gm.you_lose')} ${text}`;
   return text;
@@ -204,8 +207,13 @@ const watching = {
   },
 };
 
+// A clock at zero here: the server has ended the game (or will in a moment); show it.
+const clocks = new SeatClocks({ onExpired: () => setTimeout(reload, 300) });
+clocks.place({ black: $('#gm-clock-black'), white: $('#gm-clock-white') });
+
 function setGame(view) {
   page.game = view;
+  clocks.set(view && !page.replaying ? view.clock : null);
   watcher.follow(view ? view.id : null, watching);
   if (view) {
     localStorage.setItem(CURRENT_KEY, String(view.id));
@@ -333,6 +341,7 @@ function syncForm() {
   const mode = form.elements.mode.value;
   const pve = mode === 'pve';
   for (const node of form.querySelectorAll('.gm-pve-only')) node.hidden = !pve;
+  for (const node of form.querySelectorAll('.gm-people-only')) node.hidden = pve;
   for (const node of form.querySelectorAll('.gm-side-choice')) node.hidden = mode === 'pvp';
   $('#gm-color-legend').textContent = t(mode === 'friend' ? 'gm.setting.my_color' : 'gm.setting.color');
   $('#gm-level-out').textContent = form.elements.level.value;
@@ -359,6 +368,7 @@ form.addEventListener('submit', (event) => {
   if (f.undo_limit.value !== '') settings.undo_limit = Number(f.undo_limit.value);
   if (settings.mode === 'pve') Object.assign(settings, { human: f.human.value, level: Number(f.level.value) });
   if (friend) Object.assign(settings, { friend: true, side: f.human.value });
+  if (settings.mode === 'pvp') settings.clock = controlFromValue(f.clock.value);
   dialog.close();
   startGame(settings).then(() => { if (friend) showInvitation(); });
 });
@@ -455,7 +465,8 @@ importForm.addEventListener('submit', async (event) => {
   }
 });
 
-window.addEventListener('qipan:language', () => { applyTranslations(); render(); });
+window.addEventListener('qipan:language', () => { applyTranslations(); fillControlSelect($('#gm-time-control')); render(); });
+fillControlSelect($('#gm-time-control'));
 
 // Start: the game in the address, else the last one played, else ask for settings.
 async function start() {

@@ -11,6 +11,7 @@ import { renderRecord } from './record.js';
 import { resultText, showSaves } from './saves.js';
 import * as server from './game-api.js';
 import { createWatcher } from '/js/watch.js';
+import { SeatClocks, controlFromValue, fillControlSelect } from '/js/game-clock.js';
 import { rememberGame, rememberedGame } from '/js/remember.js';
 
 registerStrings(STRINGS);
@@ -155,8 +156,15 @@ function playerLabel(side) {
   return sideName(side);
 }
 
+// A clock at zero on this page: the server has ended the game (or will in a moment); show it.
+const clocks = new SeatClocks({ onExpired: () => setTimeout(reloadGame, 300) });
+function reloadGame() {
+  if (game) server.loadGame(game.id).then((view) => setGame(view, { keepMessage: true }), () => {});
+}
+
 function renderPanel() {
   const bottom = prefs.flipped ? 'black' : 'red';
+  clocks.place({ [bottom]: $('bottom-clock'), [other(bottom)]: $('top-clock') });
   for (const [id, side] of [['bottom-player', bottom], ['top-player', other(bottom)]]) {
     const el = $(id);
     el.textContent = playerLabel(side);
@@ -225,6 +233,7 @@ const following = {
 function setGame(next, { keepMessage = false } = {}) {
   const changed = !game || game.id !== next.id;
   game = next;
+  clocks.set(game.clock);
   watcher.follow(game.id, following);
   viewPly = null;
   selected = null;
@@ -474,6 +483,7 @@ function syncForm() {
   const mode = $('mode').value;
   const engine = mode === 'engine';
   for (const el of document.querySelectorAll('.engine-only')) el.classList.toggle('hidden', !engine);
+  for (const el of document.querySelectorAll('.people-only')) el.classList.toggle('hidden', engine);
   for (const el of document.querySelectorAll('.side-choice')) el.classList.toggle('hidden', mode === 'pvp');
   $('side-label').textContent = t(mode === 'friend' ? 'xq.side.mine' : 'xq.side');
   $('level-value').textContent = $('level').value;
@@ -488,6 +498,7 @@ $('new-form').addEventListener('submit', (event) => {
     ? { mode: 'pvp', friend: true, side: $('side').value }
     : { mode, level: Number($('level').value) };
   if (mode === 'engine') options.engine_side = other($('side').value);
+  else options.clock = controlFromValue($('time-control').value);
   const fen = $('fen').value.trim();
   if (fen) options.fen = fen;
   run(async () => {
@@ -552,11 +563,12 @@ document.addEventListener('visibilitychange', () => {
   }).catch(() => { /* the next action will say what is wrong */ });
 });
 
-window.addEventListener('qipan:language', () => { render(); refreshSaves(); });
+window.addEventListener('qipan:language', () => { fillControlSelect($('time-control')); render(); refreshSaves(); });
 
 async function start() {
   $('notation').value = prefs.notation;
   $('chars').value = prefs.chars;
+  fillControlSelect($('time-control'));
   syncForm();
   let id = rememberedGame(GAME_KEY);
   const params = new URLSearchParams(location.search);

@@ -18,6 +18,7 @@
 
 mod api;
 mod assets;
+pub mod clock;
 pub mod compute;
 pub mod config;
 pub mod error;
@@ -27,6 +28,7 @@ mod listen;
 pub mod names;
 pub mod players;
 pub mod quota;
+pub mod referee;
 pub mod store;
 mod time;
 pub mod watch;
@@ -45,6 +47,7 @@ use tower_http::trace::TraceLayer;
 use crate::compute::ComputePool;
 use crate::config::{Access, Config, DbLocation, Limits};
 use crate::guard::HostPolicy;
+use crate::referee::Referee;
 use crate::store::{PlayerStore, SqliteStore, Store, StoreError};
 use crate::watch::{WatchedStore, Watchers};
 
@@ -65,19 +68,27 @@ pub struct AppState {
     pub secure_cookies: bool,
     /// Rate limits on creations and sign-ins.
     pub quotas: quota::Quotas,
+    /// Ends timed games whose flag falls.
+    pub referee: Referee,
     hosts: Arc<HostPolicy>,
 }
 
 impl AppState {
     /// The state of a server on `store` and `players`, with default limits and access (loopback
-    /// only).
+    /// only). Starts the referee task, so it must be called on a Tokio runtime.
     pub fn new(
         store: Arc<dyn Store>,
         players: Arc<dyn PlayerStore>,
         compute: ComputePool,
         watchers: Watchers,
     ) -> Self {
+        let judged = Arc::clone(&store);
+        let referee = Referee::start(Arc::new(move |id| {
+            let store = Arc::clone(&judged);
+            Box::pin(async move { api::timed::flag_if_due(&store, id).await })
+        }));
         AppState {
+            referee,
             store,
             players,
             compute,
@@ -215,6 +226,15 @@ impl Server {
             watchers,
         )
         .configured(config.limits, &config.access);
+        // Clocks that ran while the server was down: their flags fall now (or when due).
+        match state.store.clock_deadlines().await {
+            Ok(deadlines) => {
+                for (id, deadline) in deadlines {
+                    state.referee.schedule(id, Some(deadline));
+                }
+            }
+            Err(err) => tracing::error!("cannot read the running clocks: {err}"),
+        }
         Ok(Server { listener, state })
     }
 

@@ -187,6 +187,26 @@ impl Store for WatchedStore {
         Ok(game)
     }
 
+    async fn update_game_by_server(
+        &self,
+        read: &SavedGame,
+        update: GameUpdate,
+    ) -> Result<SavedGame, StoreError> {
+        let actions = update.append_actions.clone();
+        let game = self.inner.update_game_by_server(read, update).await?;
+        self.watchers.announce(Change {
+            id: game.id,
+            revision: Some(game.revision()),
+            by: None,
+            actions,
+        });
+        Ok(game)
+    }
+
+    async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError> {
+        self.inner.clock_deadlines().await
+    }
+
     async fn invite(
         &self,
         game_id: i64,

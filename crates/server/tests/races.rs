@@ -41,6 +41,16 @@ impl Store for PairedReads {
     ) -> Result<SavedGame, StoreError> {
         self.inner.update_game(read, actor, update).await
     }
+    async fn update_game_by_server(
+        &self,
+        read: &SavedGame,
+        update: GameUpdate,
+    ) -> Result<SavedGame, StoreError> {
+        self.inner.update_game_by_server(read, update).await
+    }
+    async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError> {
+        self.inner.clock_deadlines().await
+    }
     async fn import_game(
         &self,
         game: NewGame,

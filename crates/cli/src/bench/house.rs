@@ -38,6 +38,7 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
                     Seat::player("black", &player),
                     Seat::player("white", &player),
                 ],
+                clock: None,
             })
             .await?;
         let start = Instant::now();

@@ -12,6 +12,7 @@ mod link;
 mod offers;
 mod players;
 mod saved;
+pub(crate) mod timed;
 mod tromino;
 mod xiangqi;
 

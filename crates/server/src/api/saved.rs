@@ -11,15 +11,19 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use super::timed;
 use crate::AppState;
 use crate::error::ApiError;
 use crate::players::Me;
 use crate::store::{GameKind, GameStatus, GameUpdate, Holder, NewGame, PlayerId, SavedGame, Seat};
+use crate::time::now_ms;
 
 /// A game loaded for an action by a player who may act in it (see [`load_at`]).
 pub struct Seated {
     game: SavedGame,
     actor: PlayerId,
+    /// When the request arrived (Unix ms): what a timed game's clock is charged to.
+    received_ms: i64,
 }
 
 impl Seated {
@@ -130,6 +134,7 @@ pub async fn create_solo<S: SavedState>(
             players: json!({}),
             state: state.to_json(),
             seats: vec![Seat::player("solo", me.id())],
+            clock: None,
         })
         .await?;
     Ok(game)
@@ -162,6 +167,7 @@ pub async fn load_mine<S: SavedState>(
     let seated = Seated {
         game,
         actor: me.id().clone(),
+        received_ms: now_ms(),
     };
     Ok((seated, state))
 }
@@ -217,20 +223,31 @@ fn seat_at(game: SavedGame, me: &Me, revision: i64) -> Result<Seated, ApiError> 
     Ok(Seated {
         game,
         actor: me.id().clone(),
+        received_ms: now_ms(),
     })
 }
 
 /// Writes `update` to a game loaded by [`load_at`], if it is still as read (else 409 `stale`)
-/// and its player still holds a seat; returns the game as saved.
+/// and its player still holds a seat; returns the game as saved. A timed game's clock is
+/// charged as of the request's arrival; an action that came after the running clock ran out is
+/// refused (409 `flag_fell`) and the game ends on time instead.
 pub async fn commit(
     app: &AppState,
     read: &Seated,
-    update: GameUpdate,
+    mut update: GameUpdate,
 ) -> Result<SavedGame, ApiError> {
-    Ok(app
+    if let Err(late) = timed::charge(&read.game, read.received_ms, &mut update) {
+        timed::flag_if_due(&app.store, read.game.id).await;
+        return Err(late);
+    }
+    let saved = app
         .store
         .update_game(&read.game, &read.actor, update)
-        .await?)
+        .await?;
+    if let Some(clock) = &saved.clock {
+        app.referee.schedule(saved.id, clock.deadline_ms());
+    }
+    Ok(saved)
 }
 
 /// Saves `state` after an action (recorded in the game's actions as `action`), as [`commit`].

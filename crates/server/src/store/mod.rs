@@ -196,6 +196,15 @@ pub trait Store: Send + Sync {
         actor: &PlayerId,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError>;
+    /// Applies a change the server makes on its own authority (a flag fall), with no seat
+    /// check, to the game as read (else [`StoreError::StaleRevision`]).
+    async fn update_game_by_server(
+        &self,
+        read: &SavedGame,
+        update: GameUpdate,
+    ) -> Result<SavedGame, StoreError>;
+    /// The ongoing games whose clock runs, each with when its flag falls (Unix ms).
+    async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError>;
     /// Saves a new game with its history (an imported record: its moves, status and result) in
     /// one transaction, so that a failure leaves no half-imported game.
     async fn import_game(

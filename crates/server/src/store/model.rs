@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::players::{PlayerId, Seat};
+use crate::clock::Clock;
 
 /// Which of the five games a saved game or leaderboard entry belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -115,6 +116,8 @@ pub struct NewGame {
     pub state: Value,
     /// Its seats and who holds them.
     pub seats: Vec<Seat>,
+    /// Its clock, for a timed game.
+    pub clock: Option<Clock>,
 }
 
 /// A saved game with everything but its action list, as read from the store.
@@ -152,6 +155,8 @@ pub struct SavedGame {
     pub updated_at: String,
     /// Its seats; none for a game saved before players existed.
     pub seats: Vec<Seat>,
+    /// Its clock, for a timed game.
+    pub clock: Option<Clock>,
 }
 
 impl SavedGame {
@@ -182,6 +187,8 @@ pub struct GameUpdate {
     pub append_actions: Vec<Value>,
     /// A leaderboard entry earned in this game, written in the same transaction.
     pub leaderboard_entry: Option<NewLeaderboardEntry>,
+    /// The clock after this action (`api::timed` sets it for every timed game); `None` keeps it.
+    pub clock: Option<Clock>,
 }
 
 /// Which saved games to list.

@@ -88,6 +88,7 @@ pub fn new_game(kind: GameKind, variant: &str) -> NewGame {
         players: json!({ "red": "Ann", "black": "Bo" }),
         state: json!({ "moves": [] }),
         seats: vec![],
+        clock: None,
     }
 }
 

@@ -11,6 +11,8 @@ mod records;
 mod state;
 mod takeback;
 
+pub(super) use self::state::GameState;
+
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -18,9 +20,11 @@ use qipan_gomoku::{Game, MoveError, Point, RuleSet, Rules};
 use serde::Deserialize;
 use serde_json::json;
 
-use self::state::{GameState, GameView, Mode, OutcomeView, Side, Undos};
+use self::state::{GameView, Mode, OutcomeView, Side, Undos};
 use crate::AppState;
 use crate::api::saved::{self, RevisionBody, SavedState};
+use crate::api::timed;
+use crate::clock::{Clock, TimeControlBody};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::players::Me;
@@ -72,6 +76,8 @@ struct NewGameBody {
     friend: bool,
     /// My colour in a game against a friend (Black when absent).
     side: Option<Side>,
+    /// A time control, for a game between two people; untimed when absent.
+    clock: Option<TimeControlBody>,
 }
 
 /// Reads the rule set name, or answers 422.
@@ -125,6 +131,7 @@ async fn new_game(
         undos: Undos::default(),
         moves: vec![],
         resigned: None,
+        timed_out: None,
         takeback_offer: None,
         seed: engine::fresh_seed(),
     };
@@ -134,6 +141,7 @@ async fn new_game(
             "a game against a friend is a game between two people (mode pvp)",
         ));
     }
+    let clock = timed::new_clock(body.clock, body.mode == Mode::Pvp, &["black", "white"])?;
     let mut seats = state.seats(me.id());
     if body.friend {
         saved::ensure_room_for_live_game(&app, &me).await?;
@@ -141,7 +149,7 @@ async fn new_game(
         seats.retain(|s| s.seat == mine.seat());
         seats.push(Seat::open(mine.other().seat()));
     }
-    let saved = create(&app, seats, &state, GameStatus::Ongoing, None).await?;
+    let saved = create(&app, seats, &state, clock, GameStatus::Ongoing, None).await?;
     let game = state.game()?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }
@@ -152,6 +160,7 @@ async fn create(
     app: &AppState,
     seats: Vec<Seat>,
     state: &GameState,
+    clock: Option<Clock>,
     status: GameStatus,
     result: Option<serde_json::Value>,
 ) -> Result<SavedGame, ApiError> {
@@ -162,6 +171,7 @@ async fn create(
         players: state.players(),
         state: state.to_json(),
         seats,
+        clock,
     };
     if status == GameStatus::Ongoing && state.moves.is_empty() {
         return Ok(app.store.create_game(game).await?);

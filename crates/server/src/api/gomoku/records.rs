@@ -133,6 +133,7 @@ pub(super) async fn import(
             .map(|p| p.to_coord(record.size))
             .collect(),
         resigned: None,
+        timed_out: None,
         takeback_offer: None,
         seed: engine::fresh_seed(),
     };
@@ -153,6 +154,7 @@ pub(super) async fn import(
         &app,
         state.seats(me.id()),
         &state,
+        None,
         status,
         outcome.as_ref().map(OutcomeView::to_result),
     )

@@ -5,8 +5,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::api::saved::SavedState;
+use crate::api::timed::Timed;
+use crate::clock::ClockView;
 use crate::error::ApiError;
 use crate::store::{GameKind, GameStatus, PlayerId, SavedGame, Seat};
+use crate::time::now_ms;
 
 /// A stone colour as JSON writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +130,9 @@ pub struct GameState {
     pub moves: Vec<String>,
     /// The side that resigned, if one did.
     pub resigned: Option<Side>,
+    /// The side whose clock ran out, if one did.
+    #[serde(default)]
+    pub timed_out: Option<Side>,
     /// A take-back asked for by this side and not yet answered (between two players).
     #[serde(default)]
     pub takeback_offer: Option<Side>,
@@ -137,6 +143,26 @@ pub struct GameState {
 impl SavedState for GameState {
     const KIND: GameKind = GameKind::Gomoku;
     const NAME: &'static str = "gomoku";
+}
+
+impl Timed for GameState {
+    fn clock_seat(&self) -> Result<Option<&'static str>, ApiError> {
+        let game = self.game()?;
+        if OutcomeView::of(self, &game).is_some() {
+            return Ok(None);
+        }
+        Ok(Some(Side::of(game.to_move()).seat()))
+    }
+
+    fn lose_on_time(&mut self, seat: &str) -> Result<Value, ApiError> {
+        let loser = Side::from_seat(seat);
+        self.timed_out = Some(loser);
+        self.takeback_offer = None;
+        let game = self.game()?;
+        let outcome = OutcomeView::of(self, &game)
+            .ok_or_else(|| ApiError::internal("a game lost on time has no outcome"))?;
+        Ok(outcome.to_result())
+    }
 }
 
 impl GameState {
@@ -172,6 +198,7 @@ impl GameState {
     pub fn engine_to_move(&self, game: &Game) -> bool {
         self.mode == Mode::Pve
             && self.resigned.is_none()
+            && self.timed_out.is_none()
             && game.outcome().is_none()
             && self.human != Some(Side::of(game.to_move()))
     }
@@ -213,7 +240,7 @@ impl GameState {
 pub struct OutcomeView {
     /// None for a draw.
     pub winner: Option<Side>,
-    /// `five`, `forbidden`, `resign` or `draw`.
+    /// `five`, `forbidden`, `resign`, `time` or `draw`.
     pub reason: &'static str,
     /// The winning row.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -226,10 +253,11 @@ pub struct OutcomeView {
 impl OutcomeView {
     /// How the game ended (resignation first, then the board), or None while it goes on.
     pub fn of(state: &GameState, game: &Game) -> Option<OutcomeView> {
-        if let Some(side) = state.resigned {
+        let given_up = [(state.resigned, "resign"), (state.timed_out, "time")];
+        if let Some((Some(side), reason)) = given_up.into_iter().find(|(side, _)| side.is_some()) {
             return Some(OutcomeView {
                 winner: Some(side.other()),
-                reason: "resign",
+                reason,
                 line: vec![],
                 kind: None,
             });
@@ -303,6 +331,8 @@ pub struct GameView {
     pub updated_at: String,
     /// Who holds each seat (a player's id, the engine, or open).
     pub seats: Vec<Seat>,
+    /// The clock of a timed game, as it stands now.
+    pub clock: Option<ClockView>,
     pub size: u8,
     pub rule: String,
     pub mode: Mode,
@@ -343,6 +373,7 @@ impl GameView {
             created_at: saved.created_at.clone(),
             updated_at: saved.updated_at.clone(),
             seats: saved.seats.clone(),
+            clock: saved.clock.as_ref().map(|c| c.view(now_ms())),
             size: state.size,
             rule: state.rule.clone(),
             mode: state.mode,

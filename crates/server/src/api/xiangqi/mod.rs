@@ -12,6 +12,8 @@ mod state;
 mod takeback;
 mod view;
 
+pub(super) use self::state::GameState;
+
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -22,11 +24,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use self::engine::{EngineInfo, think};
-use self::state::{Ending, GameState, Mode, Side, Undos, parse_iccs};
+use self::state::{Ending, Mode, Side, Undos, parse_iccs};
 use self::view::GameView;
 use crate::AppState;
 use crate::api::offers::{self, Decision, OfferBody, OfferKind};
 use crate::api::saved::{self, RevisionBody, SavedState};
+use crate::api::timed;
+use crate::clock::TimeControlBody;
 use crate::compute::Compute;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
@@ -64,6 +68,8 @@ struct NewGameBody {
     friend: bool,
     /// My side in a game against a friend (Red when absent).
     side: Option<Side>,
+    /// A time control, for a game between two people; untimed when absent.
+    clock: Option<TimeControlBody>,
 }
 
 async fn new_game(
@@ -110,6 +116,7 @@ async fn new_game(
     if body.friend {
         saved::ensure_room_for_live_game(&app, &me).await?;
     }
+    let clock = timed::new_clock(body.clock, body.mode == Mode::Pvp, &["red", "black"])?;
     let my_side = body.side.unwrap_or(Side::Red);
     let seat = |side: Side, name: &str| {
         if engine_side == Some(side) {
@@ -136,6 +143,7 @@ async fn new_game(
                 seat(Side::Red, Side::Red.seat()),
                 seat(Side::Black, Side::Black.seat()),
             ],
+            clock,
         })
         .await?;
     Ok(Json(GameView::new(&game, &state)?))
@@ -178,6 +186,7 @@ fn update_to(
         truncate_actions_to,
         append_actions,
         leaderboard_entry: None,
+        clock: None,
     }
 }
 
@@ -479,6 +488,7 @@ async fn import_pgn(
         players: json!({ "red": name(red), "black": name(black) }),
         state: state.to_json(),
         seats: vec![Seat::player("red", me.id()), Seat::player("black", me.id())],
+        clock: None,
     };
     let actions = state.moves.iter().map(|m| json!({ "move": m })).collect();
     let saved = app

@@ -1,11 +1,12 @@
 //! The saved state of a Xiangqi game: the start position, the moves in ICCS, who plays, undos and
 //! the ending. Self-describing, so that a game resumes after a restart by replaying its moves.
 
-use qipan_xiangqi::{Color, EndReason, Move, Outcome, Position, Square};
+use qipan_xiangqi::{Color, EndReason, Move, Outcome, Position, Role, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::api::saved::SavedState;
+use crate::api::timed::Timed;
 use crate::error::ApiError;
 use crate::store::GameKind;
 
@@ -82,7 +83,7 @@ impl Mode {
 
 /// How a game ended: the winner (none for a draw) and a stable reason code (`checkmate`,
 /// `stalemate`, `perpetual_check`, `repetition`, `move_limit`, `insufficient_material`,
-/// `resignation`, `agreement`).
+/// `resignation`, `agreement`, `time`, `time_vs_insufficient`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ending {
     pub winner: Option<Side>,
@@ -179,6 +180,40 @@ pub fn parse_iccs(text: &str) -> Option<Move> {
 impl SavedState for GameState {
     const KIND: GameKind = GameKind::Xiangqi;
     const NAME: &'static str = "xiangqi";
+}
+
+impl Timed for GameState {
+    fn clock_seat(&self) -> Result<Option<&'static str>, ApiError> {
+        if self.ending.is_some() {
+            return Ok(None);
+        }
+        Ok(Some(Side::from(self.position()?.side_to_move()).seat()))
+    }
+
+    fn lose_on_time(&mut self, seat: &str) -> Result<Value, ApiError> {
+        let winner = Side::from_seat(Some(seat)).opposite();
+        let pos = self.position()?;
+        // Only a piece that can cross the river can ever give mate.
+        let can_win = Role::ALL
+            .iter()
+            .any(|&role| role.can_cross_river() && pos.count(winner.into(), role) > 0);
+        let ending = if can_win {
+            Ending {
+                winner: Some(winner),
+                reason: "time".to_owned(),
+            }
+        } else {
+            Ending {
+                winner: None,
+                reason: "time_vs_insufficient".to_owned(),
+            }
+        };
+        let result = ending.to_json();
+        self.ending = Some(ending);
+        self.draw_offer = None;
+        self.takeback_offer = None;
+        Ok(result)
+    }
 }
 
 impl GameState {

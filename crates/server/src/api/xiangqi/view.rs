@@ -8,8 +8,10 @@ use serde::Serialize;
 
 use super::engine::EngineInfo;
 use super::state::{Ending, GameState, Mode, Side, Undos};
+use crate::clock::ClockView;
 use crate::error::ApiError;
 use crate::store::{GameStatus, SavedGame, Seat};
+use crate::time::now_ms;
 
 /// One move of the record.
 #[derive(Debug, Serialize)]
@@ -53,6 +55,8 @@ pub struct GameView {
     pub updated_at: String,
     /// Who holds each seat (a player's id, the engine, or open).
     pub seats: Vec<Seat>,
+    /// The clock of a timed game, as it stands now.
+    pub clock: Option<ClockView>,
     /// What the engine saw when it chose its last move (only in the answer to that request).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineInfo>,
@@ -116,6 +120,7 @@ impl GameView {
             created_at: game.created_at.clone(),
             updated_at: game.updated_at.clone(),
             seats: game.seats.clone(),
+            clock: game.clock.as_ref().map(|c| c.view(now_ms())),
             engine: None,
         })
     }

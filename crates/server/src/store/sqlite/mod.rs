@@ -20,6 +20,7 @@ use super::{
     GameFilter, GameKind, GameStatus, GameUpdate, Health, LeaderboardEntry, NewGame, PlayerId,
     SavedGame, Store, StoreError,
 };
+use crate::clock::Clock;
 use crate::config::DbLocation;
 use crate::time::now_rfc3339;
 
@@ -41,7 +42,7 @@ const INTEGRITY_CHECK_EVERY: Duration = Duration::from_secs(60);
 const PAGE_SIZE: u64 = 4096;
 
 const GAME_COLUMNS: &str = "id, kind, variant, mode, players, state, status, result, revision, \
-                            action_count, created_at, updated_at";
+                            action_count, created_at, updated_at, clock";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database and brings its schema up to date.
@@ -155,6 +156,38 @@ impl SqliteStore {
         Ok(())
     }
 
+    /// [`Store::update_game`] by `actor`, or by the server itself when `None`.
+    async fn update_as(
+        &self,
+        read: &SavedGame,
+        actor: Option<&PlayerId>,
+        update: GameUpdate,
+    ) -> Result<SavedGame, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let applied = apply_update(&mut tx, read.id, read.revision, &update).await?;
+        // Checked after the write took the lock, inside the same transaction: a seat taken or
+        // given up meanwhile is seen.
+        if applied
+            && let Some(actor) = actor
+            && let Err(err) = seats::authorise(&mut tx, read.id, actor).await
+        {
+            tx.rollback().await?;
+            return Err(err);
+        }
+        if !applied {
+            tx.rollback().await?;
+            return Err(match self.current_revision(read.id).await? {
+                None => StoreError::GameNotFound(read.id),
+                Some(actual) => StoreError::StaleRevision {
+                    expected: read.revision,
+                    actual,
+                },
+            });
+        }
+        tx.commit().await?;
+        self.game(read.id).await
+    }
+
     async fn current_revision(&self, id: i64) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT revision FROM games WHERE id = ?")
@@ -201,7 +234,19 @@ fn game_from_row(row: &SqliteRow) -> Result<SavedGame, StoreError> {
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         seats: Vec::new(),
+        clock: match row.try_get::<Option<String>, _>("clock")? {
+            None => None,
+            Some(text) => {
+                Some(serde_json::from_str(&text).map_err(|e| {
+                    StoreError::Corrupt(format!("column clock is not a clock: {e}"))
+                })?)
+            }
+        },
     })
+}
+
+fn clock_text(clock: Option<&Clock>) -> Option<String> {
+    clock.and_then(|c| serde_json::to_string(c).ok())
 }
 
 fn entry_from_row(row: &SqliteRow) -> Result<LeaderboardEntry, StoreError> {
@@ -226,8 +271,8 @@ type Tx<'a> = sqlx::Transaction<'a, sqlx::Sqlite>;
 async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError> {
     let now = now_rfc3339();
     let id = sqlx::query_scalar(
-        "INSERT INTO games (kind, variant, mode, players, state, created_at, updated_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "INSERT INTO games (kind, variant, mode, players, state, created_at, updated_at, clock, \
+         clock_deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(game.kind.as_str())
     .bind(&game.variant)
@@ -236,6 +281,8 @@ async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError>
     .bind(json_text(&game.state))
     .bind(&now)
     .bind(&now)
+    .bind(clock_text(game.clock.as_ref()))
+    .bind(game.clock.as_ref().and_then(Clock::deadline_ms))
     .fetch_one(&mut **tx)
     .await?;
     seats::insert(tx, id, &game.seats).await?;
@@ -257,7 +304,9 @@ async fn apply_update(
     let updated = sqlx::query(
         "UPDATE games SET state = ?1, status = COALESCE(?2, status), \
          result = CASE WHEN ?2 = 'ongoing' THEN NULL ELSE COALESCE(?3, result) END, \
-         revision = revision + 1, updated_at = ?4 WHERE id = ?5 AND revision = ?6",
+         revision = revision + 1, updated_at = ?4, clock = COALESCE(?7, clock), \
+         clock_deadline = CASE WHEN ?7 IS NULL THEN clock_deadline ELSE ?8 END \
+         WHERE id = ?5 AND revision = ?6",
     )
     .bind(json_text(&update.state))
     .bind(update.status.map(GameStatus::as_str))
@@ -265,6 +314,8 @@ async fn apply_update(
     .bind(now_rfc3339())
     .bind(id)
     .bind(expected_revision)
+    .bind(clock_text(update.clock.as_ref()))
+    .bind(update.clock.as_ref().and_then(Clock::deadline_ms))
     .execute(&mut **tx)
     .await?;
     if updated.rows_affected() == 0 {
@@ -329,26 +380,24 @@ impl Store for SqliteStore {
         actor: &PlayerId,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
-        let mut tx = self.begin_write().await?;
-        let applied = apply_update(&mut tx, read.id, read.revision, &update).await?;
-        // Checked after the write took the lock, inside the same transaction: a seat taken or
-        // given up meanwhile is seen.
-        if applied && let Err(err) = seats::authorise(&mut tx, read.id, actor).await {
-            tx.rollback().await?;
-            return Err(err);
-        }
-        if !applied {
-            tx.rollback().await?;
-            return Err(match self.current_revision(read.id).await? {
-                None => StoreError::GameNotFound(read.id),
-                Some(actual) => StoreError::StaleRevision {
-                    expected: read.revision,
-                    actual,
-                },
-            });
-        }
-        tx.commit().await?;
-        self.game(read.id).await
+        self.update_as(read, Some(actor), update).await
+    }
+
+    async fn update_game_by_server(
+        &self,
+        read: &SavedGame,
+        update: GameUpdate,
+    ) -> Result<SavedGame, StoreError> {
+        self.update_as(read, None, update).await
+    }
+
+    async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, clock_deadline FROM games \
+             WHERE clock_deadline IS NOT NULL AND status = 'ongoing'",
+        )
+        .fetch_all(&self.pool)
+        .await?)
     }
 
     async fn import_game(
