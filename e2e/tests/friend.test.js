@@ -95,6 +95,21 @@ test('a friend opens the invitation link, takes Black, and the moves go both way
   await black.click('#resign');
   await black.waitForSelector('#status[data-status="finished"]');
   await red.waitForSelector('#status[data-status="finished"]', { timeout: 5000 });
+
+  // Black offers a rematch; Red sees it and accepts; both screens open the new game, colours swapped.
+  await black.waitForSelector('#rematch:not([hidden])');
+  await black.click('#rematch button[data-key="live.rematch"]');
+  await black.waitForFunction(() => document.querySelector('#rematch p').textContent.includes('waiting for your opponent'));
+  await red.waitForFunction(() => document.querySelector('#rematch p')?.textContent === '对手提出再来一局（交换先后手）。', null, { timeout: 5000 });
+  assert.equal(await watcher.isHidden('#rematch'), true, 'a spectator has no rematch to offer');
+  await screenshot(red, 'friend-rematch-offer-zh');
+  await red.click('#rematch button[data-key="live.accept"]');
+  for (const page of [red, black]) {
+    await page.waitForFunction((old) => !document.getElementById('game-no').textContent.includes(`#${old}`), id, { timeout: 5000 });
+  }
+  assert.match(await black.textContent('#bottom-player'), /Red · You/);
+  assert.match(await red.textContent('#bottom-player'), /黑方/);
+  await black.waitForFunction(() => document.getElementById('status').textContent.startsWith('Your move'));
   for (const page of [red, black, watcher]) assert.deepEqual(unexpected(page), []);
   await Promise.all([red.close(), black.close(), watcher.close()]);
 });

@@ -2,7 +2,7 @@
 // records. The server decides every rule; this module draws what it says and sends clicks.
 
 import { me } from '/js/shell.js';
-import { abortGame, invitationLink, joinFromLink, playerName as seatedName, seatsFor } from '/js/live.js';
+import { abortGame, invitationLink, joinFromLink, mountRematch, playerName as seatedName, seatsFor } from '/js/live.js';
 import './strings.js';
 import { applyTranslations, currentLanguage, t } from '/js/i18n.js';
 import { Board } from './board.js';
@@ -57,9 +57,11 @@ function explain(err) {
   if (code.startsWith('forbidden_')) return t(`gm.forbidden_explain.${code.slice('forbidden_'.length)}`);
   if (code.startsWith('record_')) return t('gm.error.record', { message: err.message });
   if (code === 'network') return t('error.network');
-  const key = `gm.error.${code}`;
-  const text = t(key);
-  return text === key ? `${t('error.generic')}: ${err.message}` : text;
+  for (const key of [`gm.error.${code}`, `error.${code}`]) {
+    const text = t(key);
+    if (text !== key) return text;
+  }
+  return `${t('error.generic')}: ${err.message}`;
 }
 
 let noticeTimer = null;
@@ -187,9 +189,17 @@ function renderPanel() {
   replay.label();
 }
 
+const rematch = mountRematch($('#gm-rematch-box'), {
+  current: () => page.game,
+  me: () => page.me,
+  onStarted: (id) => { client.getGame(id).then(setGame, (err) => notify(explain(err))); },
+  onError: (err) => notify(explain(err)),
+});
+
 function render() {
   drawBoard();
   renderPanel();
+  rematch.update();
   renderSaves($('#gm-saves-table'), $('#gm-saves-empty'), page.saves, page.game?.id, {
     resume: (id) => openGame(id),
     replay: (id) => replayGame(id),
@@ -212,7 +222,9 @@ const clocks = new SeatClocks({ onExpired: () => setTimeout(reload, 300) });
 clocks.place({ black: $('#gm-clock-black'), white: $('#gm-clock-white') });
 
 function setGame(view) {
+  const ended = Boolean(view && page.game && page.game.id === view.id && page.game.status !== view.status);
   page.game = view;
+  if (ended) refreshSaves();
   clocks.set(view && !page.replaying ? view.clock : null);
   watcher.follow(view ? view.id : null, watching);
   if (view) {

@@ -1,9 +1,10 @@
-// Seats and invitations, the same for every two-sided game: which seat this browser's player
-// holds, whether a seat is still open, joining from an invitation link, the link to send, and
-// the names of the players seated.
+// Seats, invitations and rematches, the same for every two-sided game: which seat this browser's
+// player holds, whether a seat is still open, joining from an invitation link, the link to send,
+// the names of the players seated, and the rematch controls.
 
 import { api } from './api.js';
 import { displayName } from './shell.js';
+import { registerStrings, t } from './i18n.js';
 
 const holderId = (seat) => (seat && seat.holder && seat.holder.player) || null;
 
@@ -68,4 +69,89 @@ export function playerName(id, onLoad) {
     api('GET', `/api/players/${id}`).then((p) => { names.set(id, displayName(p)); onLoad(); }, () => {});
   }
   return names.get(id) || '…';
+}
+
+registerStrings({
+  'zh-CN': {
+    'live.rematch': '再来一局（交换先后手）',
+    'live.rematch_offered': '已提出再来一局，等待对手回应……',
+    'live.rematch_asked': '对手提出再来一局（交换先后手）。',
+    'live.accept': '接受',
+    'live.decline': '拒绝',
+    'live.withdraw': '撤回',
+    'error.own_rematch_offer': '这是你自己提出的再来一局，要由对手回应。',
+    'error.rematch_started': '再来一局已经开始了。',
+    'error.no_rematch_offer': '没有待回应的再来一局邀请。',
+    'error.game_not_over': '对局结束后才能再来一局。',
+    'error.rematch_needs_opponent': '再来一局只在两位玩家之间。',
+  },
+  en: {
+    'live.rematch': 'Rematch (colours swapped)',
+    'live.rematch_offered': 'Rematch offered: waiting for your opponent…',
+    'live.rematch_asked': 'Your opponent offers a rematch (colours swapped).',
+    'live.accept': 'Accept',
+    'live.decline': 'Decline',
+    'live.withdraw': 'Withdraw',
+    'error.own_rematch_offer': 'This rematch offer is yours: your opponent answers it.',
+    'error.rematch_started': 'The rematch has already started.',
+    'error.no_rematch_offer': 'No rematch has been offered.',
+    'error.game_not_over': 'A rematch is offered once the game is over.',
+    'error.rematch_needs_opponent': 'A rematch is between two players.',
+  },
+});
+
+/**
+ * The rematch controls of a two-sided page, in `container` (an empty element): after a finished
+ * game between two players, a button offers a rematch; the opponent sees the offer with Accept
+ * and Decline; the offerer may withdraw it. `current()` is the game shown, `me()` this player's
+ * id; `onStarted(id)` is called when the rematch game `id` starts (the page opens it),
+ * `onError(err)` when the server refuses. Call `update()` after every change of the game.
+ */
+export function mountRematch(container, { current, me, onStarted, onError }) {
+  container.classList.add('rematch');
+  const text = document.createElement('p');
+  const row = document.createElement('div');
+  row.className = 'invite-row';
+  const button = (key, action, primary = false) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = primary ? 'button primary' : 'button';
+    b.dataset.key = key;
+    b.addEventListener('click', async () => {
+      const game = current();
+      try {
+        const answer = await api('POST', `/api/games/${game.id}/rematch`, { revision: game.revision, action });
+        if (answer.status === 'accepted') onStarted(answer.game);
+      } catch (err) { onError(err); }
+    });
+    row.append(b);
+    return b;
+  };
+  const offer = button('live.rematch', 'offer', true);
+  const accept = button('live.accept', 'accept', true);
+  const decline = button('live.decline', 'decline');
+  container.append(text, row);
+  let seen = null;
+  const update = () => {
+    const game = current();
+    const myId = me();
+    const seats = seatsFor(game, myId);
+    const link = game && game.rematch;
+    const shown = Boolean(game && game.status === 'finished' && seats.mine && !(link && link.accepted));
+    container.hidden = !shown;
+    // A rematch accepted while this page watched the game: go to it.
+    if (link && link.accepted && seen && seen.id === game.id && seen.pending) onStarted(link.game);
+    seen = game && { id: game.id, pending: Boolean(link && !link.accepted) };
+    if (!shown) return;
+    const mine = Boolean(link && link.offered_by === myId);
+    const theirs = Boolean(link && !mine);
+    text.hidden = !link;
+    text.textContent = mine ? t('live.rematch_offered') : theirs ? t('live.rematch_asked') : '';
+    offer.hidden = Boolean(link);
+    accept.hidden = !theirs;
+    decline.hidden = !link;
+    decline.dataset.key = mine ? 'live.withdraw' : 'live.decline';
+    for (const b of [offer, accept, decline]) b.textContent = t(b.dataset.key);
+  };
+  return { update };
 }

@@ -2,7 +2,7 @@
 // engine's replies, hint, undo, resign, draw, the record with replay, PGN and the saved games.
 
 import { me } from '/js/shell.js';
-import { abortGame, invitationLink, joinFromLink, playerName, seatsFor } from '/js/live.js';
+import { abortGame, invitationLink, joinFromLink, mountRematch, playerName, seatsFor } from '/js/live.js';
 import { applyTranslations, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
@@ -207,12 +207,20 @@ function renderPanel() {
   renderRecord($('record'), game.moves, { notation: prefs.notation, current: ply, onPick: view });
 }
 
+const rematch = mountRematch($('rematch'), {
+  current: () => game,
+  me: () => myId,
+  onStarted: (id) => run(async () => setGame(await server.loadGame(id))),
+  onError: (err) => explain(err),
+});
+
 function render() {
   if (!game) return;
   redraw();
   renderStatus();
   renderPanel();
   renderMessage();
+  rematch.update();
 }
 
 // Another tab (or device, or the opponent) changed this game: show the saved game as it is now.
@@ -232,6 +240,7 @@ const following = {
 
 function setGame(next, { keepMessage = false } = {}) {
   const changed = !game || game.id !== next.id;
+  const ended = !changed && game.status !== next.status;
   game = next;
   clocks.set(game.clock);
   watcher.follow(game.id, following);
@@ -244,7 +253,7 @@ function setGame(next, { keepMessage = false } = {}) {
   // Sit on my own side of the board in a game against a friend.
   if (changed && mySeat()) { prefs.flipped = mySeat() === 'black'; savePrefs(); }
   render();
-  if (changed) refreshSaves();
+  if (changed || ended) refreshSaves();
 }
 
 /** Shows the invitation link for the open seat of a game against a friend. */

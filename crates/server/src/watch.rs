@@ -162,6 +162,16 @@ impl WatchedStore {
     pub fn new(inner: Arc<dyn Store>, watchers: Watchers) -> Self {
         WatchedStore { inner, watchers }
     }
+
+    /// Tells the watchers of the finished game `old` that its rematch changed.
+    fn announce_rematch(&self, old: &SavedGame, by: Option<&PlayerId>, rematch: &SavedGame) {
+        self.watchers.announce(Change {
+            id: old.id,
+            revision: Some(old.revision() + 1),
+            by: by.cloned(),
+            actions: vec![serde_json::json!({ "rematch": rematch.id })],
+        });
+    }
 }
 
 #[async_trait::async_trait]
@@ -201,6 +211,34 @@ impl Store for WatchedStore {
             actions,
         });
         Ok(game)
+    }
+
+    async fn create_rematch(
+        &self,
+        old: &SavedGame,
+        actor: &PlayerId,
+        game: NewGame,
+    ) -> Result<SavedGame, StoreError> {
+        let rematch = self.inner.create_rematch(old, actor, game).await?;
+        self.announce_rematch(old, Some(actor), &rematch);
+        Ok(rematch)
+    }
+
+    async fn answer_rematch(
+        &self,
+        old: &SavedGame,
+        rematch_id: i64,
+        taker: Option<&PlayerId>,
+    ) -> Result<SavedGame, StoreError> {
+        let rematch = self.inner.answer_rematch(old, rematch_id, taker).await?;
+        self.announce_rematch(old, taker, &rematch);
+        self.watchers.announce(Change {
+            id: rematch.id,
+            revision: Some(rematch.revision()),
+            by: taker.cloned(),
+            actions: Vec::new(),
+        });
+        Ok(rematch)
     }
 
     async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError> {

@@ -48,6 +48,22 @@ impl Store for PairedReads {
     ) -> Result<SavedGame, StoreError> {
         self.inner.update_game_by_server(read, update).await
     }
+    async fn create_rematch(
+        &self,
+        old: &SavedGame,
+        actor: &PlayerId,
+        game: NewGame,
+    ) -> Result<SavedGame, StoreError> {
+        self.inner.create_rematch(old, actor, game).await
+    }
+    async fn answer_rematch(
+        &self,
+        old: &SavedGame,
+        rematch_id: i64,
+        taker: Option<&PlayerId>,
+    ) -> Result<SavedGame, StoreError> {
+        self.inner.answer_rematch(old, rematch_id, taker).await
+    }
     async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError> {
         self.inner.clock_deadlines().await
     }

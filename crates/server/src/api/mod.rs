@@ -11,6 +11,7 @@ mod leaderboards;
 mod link;
 mod offers;
 mod players;
+mod rematch;
 mod saved;
 pub(crate) mod timed;
 mod tromino;
@@ -34,6 +35,7 @@ pub fn routes() -> Router<AppState> {
         .merge(leaderboards::routes())
         .merge(link::routes())
         .merge(players::routes())
+        .merge(rematch::routes())
         .merge(tromino::routes())
         .merge(xiangqi::routes())
         .fallback(unknown_route)

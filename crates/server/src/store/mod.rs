@@ -9,7 +9,7 @@ mod sqlite;
 
 pub use model::{
     GameFilter, GameKind, GameStatus, GameUpdate, LeaderboardEntry, NewGame, NewLeaderboardEntry,
-    SavedGame, UnknownGameKind,
+    RematchLink, SavedGame, UnknownGameKind,
 };
 pub use players::{Holder, LEGACY_SEAT, Player, PlayerId, Seat};
 pub use sqlite::SqliteStore;
@@ -202,6 +202,24 @@ pub trait Store: Send + Sync {
         &self,
         read: &SavedGame,
         update: GameUpdate,
+    ) -> Result<SavedGame, StoreError>;
+    /// Offers `game` as a rematch of the finished game `old` (as read: else
+    /// [`StoreError::StaleRevision`]) by `actor`, who must hold a seat in it; `old`'s revision
+    /// is bumped in the same transaction. Returns the new game.
+    async fn create_rematch(
+        &self,
+        old: &SavedGame,
+        actor: &PlayerId,
+        game: NewGame,
+    ) -> Result<SavedGame, StoreError>;
+    /// Answers the rematch `rematch_id` of `old` (as read): `taker` takes its open seat, or with
+    /// `None` the offer is withdrawn or declined (the rematch game is abandoned); `old`'s revision
+    /// is bumped in the same transaction. Returns the rematch game.
+    async fn answer_rematch(
+        &self,
+        old: &SavedGame,
+        rematch_id: i64,
+        taker: Option<&PlayerId>,
     ) -> Result<SavedGame, StoreError>;
     /// The ongoing games whose clock runs, each with when its flag falls (Unix ms).
     async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError>;

@@ -157,6 +157,20 @@ pub struct SavedGame {
     pub seats: Vec<Seat>,
     /// Its clock, for a timed game.
     pub clock: Option<Clock>,
+    /// The rematch offered or started after it, if any.
+    pub rematch: Option<RematchLink>,
+}
+
+/// A finished game's rematch: a new game with the colours swapped, offered by one player and
+/// started when the other accepts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RematchLink {
+    /// The new game.
+    pub game: i64,
+    /// Who offered it.
+    pub offered_by: PlayerId,
+    /// Whether the opponent has accepted (the new game is on).
+    pub accepted: bool,
 }
 
 impl SavedGame {

@@ -4,11 +4,12 @@ use qipan_gomoku::{Color, ForbiddenPolicy, Game, Outcome, Point, RuleSet, Rules,
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::api::rematch::Rematch;
 use crate::api::saved::SavedState;
 use crate::api::timed::Timed;
 use crate::clock::ClockView;
 use crate::error::ApiError;
-use crate::store::{GameKind, GameStatus, PlayerId, SavedGame, Seat};
+use crate::store::{GameKind, GameStatus, PlayerId, RematchLink, SavedGame, Seat};
 use crate::time::now_ms;
 
 /// A stone colour as JSON writes it.
@@ -143,6 +144,20 @@ pub struct GameState {
 impl SavedState for GameState {
     const KIND: GameKind = GameKind::Gomoku;
     const NAME: &'static str = "gomoku";
+}
+
+impl Rematch for GameState {
+    fn rematch(&self) -> Self {
+        GameState {
+            undos: Undos::default(),
+            moves: Vec::new(),
+            resigned: None,
+            timed_out: None,
+            takeback_offer: None,
+            seed: super::engine::fresh_seed(),
+            ..self.clone()
+        }
+    }
 }
 
 impl Timed for GameState {
@@ -333,6 +348,8 @@ pub struct GameView {
     pub seats: Vec<Seat>,
     /// The clock of a timed game, as it stands now.
     pub clock: Option<ClockView>,
+    /// The rematch offered or started after this game.
+    pub rematch: Option<RematchLink>,
     pub size: u8,
     pub rule: String,
     pub mode: Mode,
@@ -374,6 +391,7 @@ impl GameView {
             updated_at: saved.updated_at.clone(),
             seats: saved.seats.clone(),
             clock: saved.clock.as_ref().map(|c| c.view(now_ms())),
+            rematch: saved.rematch.clone(),
             size: state.size,
             rule: state.rule.clone(),
             mode: state.mode,

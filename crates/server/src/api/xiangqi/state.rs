@@ -5,6 +5,7 @@ use qipan_xiangqi::{Color, EndReason, Move, Outcome, Position, Role, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::api::rematch::Rematch;
 use crate::api::saved::SavedState;
 use crate::api::timed::Timed;
 use crate::error::ApiError;
@@ -180,6 +181,22 @@ pub fn parse_iccs(text: &str) -> Option<Move> {
 impl SavedState for GameState {
     const KIND: GameKind = GameKind::Xiangqi;
     const NAME: &'static str = "xiangqi";
+}
+
+impl Rematch for GameState {
+    fn rematch(&self) -> Self {
+        GameState {
+            start_fen: self.start_fen.clone(),
+            moves: Vec::new(),
+            mode: self.mode,
+            engine_side: self.engine_side,
+            level: self.level,
+            undos: Undos::default(),
+            draw_offer: None,
+            takeback_offer: None,
+            ending: None,
+        }
+    }
 }
 
 impl Timed for GameState {

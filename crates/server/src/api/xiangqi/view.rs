@@ -10,7 +10,7 @@ use super::engine::EngineInfo;
 use super::state::{Ending, GameState, Mode, Side, Undos};
 use crate::clock::ClockView;
 use crate::error::ApiError;
-use crate::store::{GameStatus, SavedGame, Seat};
+use crate::store::{GameStatus, RematchLink, SavedGame, Seat};
 use crate::time::now_ms;
 
 /// One move of the record.
@@ -57,6 +57,8 @@ pub struct GameView {
     pub seats: Vec<Seat>,
     /// The clock of a timed game, as it stands now.
     pub clock: Option<ClockView>,
+    /// The rematch offered or started after this game.
+    pub rematch: Option<RematchLink>,
     /// What the engine saw when it chose its last move (only in the answer to that request).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineInfo>,
@@ -121,6 +123,7 @@ impl GameView {
             updated_at: game.updated_at.clone(),
             seats: game.seats.clone(),
             clock: game.clock.as_ref().map(|c| c.view(now_ms())),
+            rematch: game.rematch.clone(),
             engine: None,
         })
     }

@@ -64,22 +64,6 @@ pub(super) async fn accept(
     if game_seats.iter().any(|s| s.is_held_by(player)) {
         return Err(StoreError::OwnInvitation);
     }
-    let taken = sqlx::query(
-        "UPDATE game_seats SET player_id = ? \
-         WHERE game_id = ? AND seat = ? AND player_id IS NULL AND engine IS NULL",
-    )
-    .bind(&player.0)
-    .bind(game_id)
-    .bind(&seat)
-    .execute(&mut **tx)
-    .await?;
-    if taken.rows_affected() == 0 {
-        return Err(StoreError::SeatNotOpen(seat));
-    }
-    sqlx::query("UPDATE games SET revision = revision + 1, updated_at = ? WHERE id = ?")
-        .bind(now_rfc3339())
-        .bind(game_id)
-        .execute(&mut **tx)
-        .await?;
+    seats::take_open(tx, game_id, &seat, player).await?;
     Ok(game_id)
 }

@@ -2,6 +2,7 @@
 
 mod invitations;
 mod players;
+mod rematches;
 mod seats;
 
 use std::str::FromStr;
@@ -176,16 +177,23 @@ impl SqliteStore {
         }
         if !applied {
             tx.rollback().await?;
-            return Err(match self.current_revision(read.id).await? {
-                None => StoreError::GameNotFound(read.id),
-                Some(actual) => StoreError::StaleRevision {
-                    expected: read.revision,
-                    actual,
-                },
-            });
+            return Err(self.stale(read).await);
         }
         tx.commit().await?;
         self.game(read.id).await
+    }
+
+    /// Why a write conditional on `read`'s revision changed nothing: the game is gone, or at
+    /// another revision.
+    async fn stale(&self, read: &SavedGame) -> StoreError {
+        match self.current_revision(read.id).await {
+            Err(err) => err,
+            Ok(None) => StoreError::GameNotFound(read.id),
+            Ok(Some(actual)) => StoreError::StaleRevision {
+                expected: read.revision,
+                actual,
+            },
+        }
     }
 
     async fn current_revision(&self, id: i64) -> Result<Option<i64>, StoreError> {
@@ -234,6 +242,7 @@ fn game_from_row(row: &SqliteRow) -> Result<SavedGame, StoreError> {
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         seats: Vec::new(),
+        rematch: None,
         clock: match row.try_get::<Option<String>, _>("clock")? {
             None => None,
             Some(text) => {
@@ -287,6 +296,24 @@ async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError>
     .await?;
     seats::insert(tx, id, &game.seats).await?;
     Ok(id)
+}
+
+/// Bumps the revision of game `id` if it is still at `expected_revision` (a change that is not a
+/// new state: a rematch offered or answered); false otherwise.
+async fn bump_revision(
+    tx: &mut Tx<'_>,
+    id: i64,
+    expected_revision: i64,
+) -> Result<bool, StoreError> {
+    let bumped = sqlx::query(
+        "UPDATE games SET revision = revision + 1, updated_at = ? WHERE id = ? AND revision = ?",
+    )
+    .bind(now_rfc3339())
+    .bind(id)
+    .bind(expected_revision)
+    .execute(&mut **tx)
+    .await?;
+    Ok(bumped.rows_affected() == 1)
 }
 
 /// Applies `update` to game `id` inside `tx` if it is still at `expected_revision`: the new
@@ -416,6 +443,36 @@ impl Store for SqliteStore {
         self.game(id).await
     }
 
+    async fn create_rematch(
+        &self,
+        old: &SavedGame,
+        actor: &PlayerId,
+        game: NewGame,
+    ) -> Result<SavedGame, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let Some(id) = rematches::offer(&mut tx, old.id, old.revision, actor, &game).await? else {
+            tx.rollback().await?;
+            return Err(self.stale(old).await);
+        };
+        tx.commit().await?;
+        self.game(id).await
+    }
+
+    async fn answer_rematch(
+        &self,
+        old: &SavedGame,
+        rematch_id: i64,
+        taker: Option<&PlayerId>,
+    ) -> Result<SavedGame, StoreError> {
+        let mut tx = self.begin_write().await?;
+        if !rematches::answer(&mut tx, old.id, old.revision, rematch_id, taker).await? {
+            tx.rollback().await?;
+            return Err(self.stale(old).await);
+        }
+        tx.commit().await?;
+        self.game(rematch_id).await
+    }
+
     async fn invite(
         &self,
         game_id: i64,
@@ -461,6 +518,7 @@ impl Store for SqliteStore {
             .ok_or(StoreError::GameNotFound(id))?;
         let mut game = game_from_row(&row)?;
         game.seats = seats::of_game(&self.pool, id).await?;
+        game.rematch = rematches::of_game(&self.pool, id).await?;
         Ok(game)
     }
 
@@ -492,6 +550,7 @@ impl Store for SqliteStore {
         for row in &rows {
             let mut game = game_from_row(row)?;
             game.seats = seats::of_game(&self.pool, game.id).await?;
+            game.rematch = rematches::of_game(&self.pool, game.id).await?;
             games.push(game);
         }
         Ok(games)

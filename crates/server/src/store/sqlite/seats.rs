@@ -6,6 +6,7 @@ use sqlx::sqlite::SqliteRow;
 
 use super::Tx;
 use crate::store::{Holder, LEGACY_SEAT, PlayerId, Seat, StoreError};
+use crate::time::now_rfc3339;
 
 /// Writes the seats of a new game.
 pub(super) async fn insert(
@@ -75,4 +76,32 @@ pub(super) async fn authorise(
         return insert(tx, game_id, &[Seat::player(LEGACY_SEAT, actor)]).await;
     }
     Err(StoreError::NotSeated(game_id))
+}
+
+/// Seats `player` in the open seat `seat` of game `game_id` and bumps the game's revision;
+/// [`StoreError::SeatNotOpen`] when the seat is taken (or was never open).
+pub(super) async fn take_open(
+    tx: &mut Tx<'_>,
+    game_id: i64,
+    seat: &str,
+    player: &PlayerId,
+) -> Result<(), StoreError> {
+    let taken = sqlx::query(
+        "UPDATE game_seats SET player_id = ? \
+         WHERE game_id = ? AND seat = ? AND player_id IS NULL AND engine IS NULL",
+    )
+    .bind(&player.0)
+    .bind(game_id)
+    .bind(seat)
+    .execute(&mut **tx)
+    .await?;
+    if taken.rows_affected() == 0 {
+        return Err(StoreError::SeatNotOpen(seat.to_owned()));
+    }
+    sqlx::query("UPDATE games SET revision = revision + 1, updated_at = ? WHERE id = ?")
+        .bind(now_rfc3339())
+        .bind(game_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
