@@ -354,6 +354,7 @@ function syncForm() {
   const pve = mode === 'pve';
   for (const node of form.querySelectorAll('.gm-pve-only')) node.hidden = !pve;
   for (const node of form.querySelectorAll('.gm-people-only')) node.hidden = pve;
+  for (const node of form.querySelectorAll('.gm-friend-only')) node.hidden = mode !== 'friend';
   for (const node of form.querySelectorAll('.gm-side-choice')) node.hidden = mode === 'pvp';
   $('#gm-color-legend').textContent = t(mode === 'friend' ? 'gm.setting.my_color' : 'gm.setting.color');
   $('#gm-level-out').textContent = form.elements.level.value;
@@ -379,7 +380,7 @@ form.addEventListener('submit', (event) => {
   const settings = { mode: friend ? 'pvp' : f.mode.value, rule: f.rule.value, size: Number(f.size.value) };
   if (f.undo_limit.value !== '') settings.undo_limit = Number(f.undo_limit.value);
   if (settings.mode === 'pve') Object.assign(settings, { human: f.human.value, level: Number(f.level.value) });
-  if (friend) Object.assign(settings, { friend: true, side: f.human.value });
+  if (friend) Object.assign(settings, { friend: true, side: f.human.value, private: f.private.checked });
   if (settings.mode === 'pvp') settings.clock = controlFromValue(f.clock.value);
   dialog.close();
   startGame(settings).then(() => { if (friend) showInvitation(); });

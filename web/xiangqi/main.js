@@ -493,6 +493,7 @@ function syncForm() {
   const engine = mode === 'engine';
   for (const el of document.querySelectorAll('.engine-only')) el.classList.toggle('hidden', !engine);
   for (const el of document.querySelectorAll('.people-only')) el.classList.toggle('hidden', engine);
+  for (const el of document.querySelectorAll('.friend-only')) el.classList.toggle('hidden', mode !== 'friend');
   for (const el of document.querySelectorAll('.side-choice')) el.classList.toggle('hidden', mode === 'pvp');
   $('side-label').textContent = t(mode === 'friend' ? 'xq.side.mine' : 'xq.side');
   $('level-value').textContent = $('level').value;
@@ -504,7 +505,7 @@ $('new-form').addEventListener('submit', (event) => {
   stopAutoplay();
   const mode = $('mode').value;
   const options = mode === 'friend'
-    ? { mode: 'pvp', friend: true, side: $('side').value }
+    ? { mode: 'pvp', friend: true, side: $('side').value, private: $('private').checked }
     : { mode, level: Number($('level').value) };
   if (mode === 'engine') options.engine_side = other($('side').value);
   else options.clock = controlFromValue($('time-control').value);

@@ -466,3 +466,52 @@ async fn a_takeback_is_asked_for_and_answered_by_the_opponent_only() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_private_game_is_watched_only_by_its_players() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let (ann, bo, cy) = (common::client(), common::client(), common::client());
+    let (game, id) = common::create(
+        &ann,
+        server.url("/api/gomoku/games"),
+        json!({"mode": "pvp", "friend": true, "private": true}),
+    )
+    .await;
+    let (_, invitation) = common::post(
+        &ann,
+        server.url(&format!("/api/games/{id}/invitation")),
+        json!({}),
+    )
+    .await;
+    let token = invitation["token"].as_str().unwrap();
+    let (status, _) = common::post(
+        &bo,
+        server.url(&format!("/api/invitations/{token}")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    for path in [
+        format!("/api/gomoku/games/{id}"),
+        format!("/api/gomoku/games/{id}/record?format=psq"),
+        format!("/api/games/{id}"),
+        format!("/api/games/{id}/actions"),
+    ] {
+        let answer = cy.get(server.url(&path)).send().await.unwrap();
+        assert_eq!(answer.status(), StatusCode::FORBIDDEN, "{path}");
+        let body: Value = answer.json().await.unwrap();
+        assert_eq!(common::code(&body), Some("private_game"), "{path}");
+        for player in [&ann, &bo] {
+            let seen = player.get(server.url(&path)).send().await.unwrap();
+            assert_eq!(seen.status(), StatusCode::OK, "{path}");
+        }
+    }
+    let ws = format!("ws://{}/api/games/{id}/events", server.addr);
+    let refused = connect_async(&ws).await;
+    assert!(
+        refused.is_err(),
+        "a stranger's socket to a private game is refused"
+    );
+    assert_eq!(game["status"], "ongoing");
+    server.stop().await;
+}

@@ -39,6 +39,7 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
                     Seat::player("white", &player),
                 ],
                 clock: None,
+                private: false,
             })
             .await?;
         let start = Instant::now();

@@ -2,6 +2,7 @@
 //! sends `{"id": 7, "revision": 12}` at once and after every accepted change (another tab's move,
 //! the engine's reply), `{"id": 7, "revision": null}` when the game is deleted, and closes when
 //! the server shuts down. The page reloads the game when the revision is newer than its own.
+//! A private game is watched only by its players (403 `private_game`).
 //! Opening it is a state-changing request for the origin check (a foreign page cannot open one),
 //! and a client message larger than `max_ws_message_bytes` closes the socket.
 
@@ -14,8 +15,10 @@ use axum::{Router, http::StatusCode};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::AppState;
+use crate::api::saved;
 use crate::error::ApiError;
 use crate::extract::ApiPath;
+use crate::players::Me;
 use crate::watch::{Change, Subscription};
 
 pub fn routes() -> Router<AppState> {
@@ -24,6 +27,7 @@ pub fn routes() -> Router<AppState> {
 
 async fn watch_game(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
@@ -44,6 +48,7 @@ async fn watch_game(
     // Subscribe before reading the game, so that no change falls between the two.
     let changes = app.watchers.subscribe(id);
     let game = app.store.game(id).await?;
+    saved::ensure_visible(&game, &me)?;
     let first = Change::at(id, Some(game.revision()));
     // A page never needs to send more than a ping: a big message is refused, not buffered.
     let max = app.limits.max_ws_message_bytes;

@@ -90,15 +90,20 @@ async fn list_games(
 
 async fn get_game(
     State(state): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<SavedGame>, ApiError> {
-    Ok(Json(state.store.game(id).await?))
+    let game = state.store.game(id).await?;
+    saved::ensure_visible(&game, &me)?;
+    Ok(Json(game))
 }
 
 async fn get_actions(
     State(state): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Vec<Value>>, ApiError> {
+    saved::ensure_visible(&state.store.game(id).await?, &me)?;
     Ok(Json(state.store.actions(id).await?))
 }
 

@@ -160,5 +160,6 @@ fn new_game(old: &Seated, offerer: &PlayerId) -> Result<NewGame, ApiError> {
         state: rematch_state(game.kind, &game.state)?,
         seats,
         clock: game.clock.as_ref().map(|c| Clock::new(c.control, &names)),
+        private: game.private,
     })
 }

@@ -135,14 +135,38 @@ pub async fn create_solo<S: SavedState>(
             state: state.to_json(),
             seats: vec![Seat::player("solo", me.id())],
             clock: None,
+            private: false,
         })
         .await?;
     Ok(game)
 }
 
-/// Game `id` and its state; 404 when it is a game of another kind, 500 when its state cannot be
-/// read.
-pub async fn load<S: SavedState>(app: &AppState, id: i64) -> Result<(SavedGame, S), ApiError> {
+/// Game `id` and its state for `me` to see: 403 `private_game` when it is private and `me`
+/// holds no seat in it, 404 when it is a game of another kind, 500 when its state cannot be read.
+pub async fn load<S: SavedState>(
+    app: &AppState,
+    me: &Me,
+    id: i64,
+) -> Result<(SavedGame, S), ApiError> {
+    let (game, state) = read(app, id).await?;
+    ensure_visible(&game, me)?;
+    Ok((game, state))
+}
+
+/// Refuses (403 `private_game`) to show a private game to a player without a seat in it.
+pub fn ensure_visible(game: &SavedGame, me: &Me) -> Result<(), ApiError> {
+    if game.may_watch(me.id()) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(
+            "private_game",
+            format!("game {} is private: only its players may watch it", game.id),
+        ))
+    }
+}
+
+/// Game `id` and its state, whoever asks (every caller checks the seat or the visibility).
+async fn read<S: SavedState>(app: &AppState, id: i64) -> Result<(SavedGame, S), ApiError> {
     let game = app.store.game(id).await?;
     if game.kind != S::KIND {
         return Err(ApiError::not_found(format!(
@@ -162,7 +186,7 @@ pub async fn load_mine<S: SavedState>(
     me: &Me,
     id: i64,
 ) -> Result<(Seated, S), ApiError> {
-    let (game, state) = load(app, id).await?;
+    let (game, state) = read(app, id).await?;
     ensure_may_act(&game, me)?;
     let seated = Seated {
         game,
@@ -193,7 +217,7 @@ pub async fn load_at<S: SavedState>(
     id: i64,
     revision: i64,
 ) -> Result<(Seated, S), ApiError> {
-    let (game, state) = load(app, id).await?;
+    let (game, state) = read(app, id).await?;
     let seated = seat_at(game, me, revision)?;
     Ok((seated, state))
 }

@@ -118,6 +118,8 @@ pub struct NewGame {
     pub seats: Vec<Seat>,
     /// Its clock, for a timed game.
     pub clock: Option<Clock>,
+    /// Whether only its seated players may watch it.
+    pub private: bool,
 }
 
 /// A saved game with everything but its action list, as read from the store.
@@ -159,6 +161,8 @@ pub struct SavedGame {
     pub clock: Option<Clock>,
     /// The rematch offered or started after it, if any.
     pub rematch: Option<RematchLink>,
+    /// Whether only its seated players may watch it.
+    pub private: bool,
 }
 
 /// A finished game's rematch: a new game with the colours swapped, offered by one player and
@@ -174,6 +178,11 @@ pub struct RematchLink {
 }
 
 impl SavedGame {
+    /// Whether `player` may watch this game: anybody, unless it is private.
+    pub fn may_watch(&self, player: &PlayerId) -> bool {
+        !self.private || self.seats.iter().any(|s| s.is_held_by(player))
+    }
+
     /// Whether `player` holds a seat here, or may take this game saved before seats existed.
     pub fn may_act(&self, player: &PlayerId) -> bool {
         self.seats.is_empty() || self.seats.iter().any(|s| s.is_held_by(player))

@@ -89,6 +89,7 @@ pub fn new_game(kind: GameKind, variant: &str) -> NewGame {
         state: json!({ "moves": [] }),
         seats: vec![],
         clock: None,
+        private: false,
     }
 }
 

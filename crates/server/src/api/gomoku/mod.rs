@@ -78,6 +78,10 @@ struct NewGameBody {
     side: Option<Side>,
     /// A time control, for a game between two people; untimed when absent.
     clock: Option<TimeControlBody>,
+    /// Only the two players may watch (a game against a friend); anybody with the link when
+    /// false.
+    #[serde(default)]
+    private: bool,
 }
 
 /// Reads the rule set name, or answers 422.
@@ -149,18 +153,40 @@ async fn new_game(
         seats.retain(|s| s.seat == mine.seat());
         seats.push(Seat::open(mine.other().seat()));
     }
-    let saved = create(&app, seats, &state, clock, GameStatus::Ongoing, None).await?;
+    let game = Prepared {
+        seats,
+        clock,
+        private: body.private && body.friend,
+    };
+    let saved = create(&app, game, &state, GameStatus::Ongoing, None).await?;
     let game = state.game()?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }
 
 /// Saves a new game (a started one, or an imported record with its moves as the action list,
 /// in one transaction).
+/// Who sits where in a new game, its clock and whether it is private.
+struct Prepared {
+    seats: Vec<Seat>,
+    clock: Option<Clock>,
+    private: bool,
+}
+
+impl Prepared {
+    /// An untimed game open to watchers with these seats.
+    fn seated(seats: Vec<Seat>) -> Prepared {
+        Prepared {
+            seats,
+            clock: None,
+            private: false,
+        }
+    }
+}
+
 async fn create(
     app: &AppState,
-    seats: Vec<Seat>,
+    prepared: Prepared,
     state: &GameState,
-    clock: Option<Clock>,
     status: GameStatus,
     result: Option<serde_json::Value>,
 ) -> Result<SavedGame, ApiError> {
@@ -170,8 +196,9 @@ async fn create(
         mode: state.mode.as_str().to_owned(),
         players: state.players(),
         state: state.to_json(),
-        seats,
-        clock,
+        seats: prepared.seats,
+        clock: prepared.clock,
+        private: prepared.private,
     };
     if status == GameStatus::Ongoing && state.moves.is_empty() {
         return Ok(app.store.create_game(game).await?);
@@ -187,8 +214,8 @@ async fn create(
 }
 
 /// A saved Gomoku game and its state.
-async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
-    saved::load(app, id).await
+async fn load(app: &AppState, me: &Me, id: i64) -> Result<(SavedGame, GameState), ApiError> {
+    saved::load(app, me, id).await
 }
 
 /// A saved Gomoku game for an action by `me` based on `revision` (409 `stale` when it is old,
@@ -209,9 +236,10 @@ fn ensure_ongoing(saved: &SavedGame) -> Result<(), ApiError> {
 
 async fn get_game(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, state) = load(&app, id).await?;
+    let (saved, state) = load(&app, &me, id).await?;
     let game = state.game()?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }

@@ -8,7 +8,7 @@ use qipan_gomoku::{Game, Record, RecordError};
 use serde::{Deserialize, Serialize};
 
 use super::state::{GameState, GameView, Mode, OutcomeView, Undos};
-use super::{board_rules, create, engine, load, refused, rule_set};
+use super::{Prepared, board_rules, create, engine, load, refused, rule_set};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
@@ -55,10 +55,11 @@ pub(super) struct Exported {
 /// The record of a saved game in the format asked for.
 pub(super) async fn export(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<ExportQuery>,
 ) -> Result<Json<Exported>, ApiError> {
-    let (_, state) = load(&app, id).await?;
+    let (_, state) = load(&app, &me, id).await?;
     let record = Record::new(state.size, state.points()?);
     let text = match query.format {
         Format::Psq => psq::format(&record),
@@ -152,9 +153,8 @@ pub(super) async fn import(
     };
     let saved = create(
         &app,
-        state.seats(me.id()),
+        Prepared::seated(state.seats(me.id())),
         &state,
-        None,
         status,
         outcome.as_ref().map(OutcomeView::to_result),
     )

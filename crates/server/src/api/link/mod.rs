@@ -82,17 +82,18 @@ async fn new_game(
 }
 
 /// Game `id` with its saved state and the game rebuilt from it.
-async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState, Game), ApiError> {
-    let (saved, state) = load_saved::<GameState>(app, id).await?;
+async fn load(app: &AppState, me: &Me, id: i64) -> Result<(SavedGame, GameState, Game), ApiError> {
+    let (saved, state) = load_saved::<GameState>(app, me, id).await?;
     let game = state.game()?;
     Ok((saved, state, game))
 }
 
 async fn get_game(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, state, mut game) = load(&app, id).await?;
+    let (saved, state, mut game) = load(&app, &me, id).await?;
     // The clock may have run out since the last action: show it, but leave recording the end to
     // the next action (a read writes nothing).
     game.tick(state.clock_ms());

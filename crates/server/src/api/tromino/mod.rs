@@ -124,9 +124,10 @@ fn random_tileable_square(n: u32) -> Square {
 
 async fn get_game(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, state) = load::<GameState>(&app, id).await?;
+    let (game, state) = load::<GameState>(&app, &me, id).await?;
     Ok(Json(GameView::new(&game, &state, false)))
 }
 

@@ -70,6 +70,10 @@ struct NewGameBody {
     side: Option<Side>,
     /// A time control, for a game between two people; untimed when absent.
     clock: Option<TimeControlBody>,
+    /// Only the two players may watch (a game against a friend); anybody with the link when
+    /// false.
+    #[serde(default)]
+    private: bool,
 }
 
 async fn new_game(
@@ -144,13 +148,14 @@ async fn new_game(
                 seat(Side::Black, Side::Black.seat()),
             ],
             clock,
+            private: body.private && body.friend,
         })
         .await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
-async fn load(app: &AppState, id: i64) -> Result<(SavedGame, GameState), ApiError> {
-    saved::load(app, id).await
+async fn load(app: &AppState, me: &Me, id: i64) -> Result<(SavedGame, GameState), ApiError> {
+    saved::load(app, me, id).await
 }
 
 /// Loads a game for an action by `me` based on `revision` (409 `stale` when it is old, 403 when
@@ -205,9 +210,10 @@ async fn commit(
 
 async fn get_game(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, state) = load(&app, id).await?;
+    let (game, state) = load(&app, &me, id).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
@@ -441,6 +447,7 @@ struct PgnQuery {
 
 async fn export_pgn(
     State(app): State<AppState>,
+    me: Me,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<PgnQuery>,
 ) -> Result<Json<Value>, ApiError> {
@@ -455,7 +462,7 @@ async fn export_pgn(
             ));
         }
     };
-    let (game, state) = load(&app, id).await?;
+    let (game, state) = load(&app, &me, id).await?;
     let pgn = records::export(&game, &state, notation)?;
     Ok(Json(
         json!({ "pgn": pgn, "filename": format!("qipan-xiangqi-{id}.pgn") }),
@@ -489,6 +496,7 @@ async fn import_pgn(
         state: state.to_json(),
         seats: vec![Seat::player("red", me.id()), Seat::player("black", me.id())],
         clock: None,
+        private: false,
     };
     let actions = state.moves.iter().map(|m| json!({ "move": m })).collect();
     let saved = app

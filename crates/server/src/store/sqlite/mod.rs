@@ -43,7 +43,7 @@ const INTEGRITY_CHECK_EVERY: Duration = Duration::from_secs(60);
 const PAGE_SIZE: u64 = 4096;
 
 const GAME_COLUMNS: &str = "id, kind, variant, mode, players, state, status, result, revision, \
-                            action_count, created_at, updated_at, clock";
+                            action_count, created_at, updated_at, clock, private";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database and brings its schema up to date.
@@ -243,6 +243,7 @@ fn game_from_row(row: &SqliteRow) -> Result<SavedGame, StoreError> {
         updated_at: row.try_get("updated_at")?,
         seats: Vec::new(),
         rematch: None,
+        private: row.try_get("private")?,
         clock: match row.try_get::<Option<String>, _>("clock")? {
             None => None,
             Some(text) => {
@@ -281,7 +282,7 @@ async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError>
     let now = now_rfc3339();
     let id = sqlx::query_scalar(
         "INSERT INTO games (kind, variant, mode, players, state, created_at, updated_at, clock, \
-         clock_deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         clock_deadline, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(game.kind.as_str())
     .bind(&game.variant)
@@ -292,6 +293,7 @@ async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError>
     .bind(&now)
     .bind(clock_text(game.clock.as_ref()))
     .bind(game.clock.as_ref().and_then(Clock::deadline_ms))
+    .bind(game.private)
     .fetch_one(&mut **tx)
     .await?;
     seats::insert(tx, id, &game.seats).await?;
