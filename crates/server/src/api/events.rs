@@ -18,7 +18,7 @@ use crate::AppState;
 use crate::api::saved;
 use crate::error::ApiError;
 use crate::extract::ApiPath;
-use crate::players::Me;
+use crate::players::Viewer;
 use crate::watch::{Change, Subscription};
 
 pub fn routes() -> Router<AppState> {
@@ -27,7 +27,7 @@ pub fn routes() -> Router<AppState> {
 
 async fn watch_game(
     State(app): State<AppState>,
-    me: Me,
+    viewer: Viewer,
     ApiPath(id): ApiPath<i64>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
@@ -48,7 +48,7 @@ async fn watch_game(
     // Subscribe before reading the game, so that no change falls between the two.
     let changes = app.watchers.subscribe(id);
     let game = app.store.game(id).await?;
-    saved::ensure_visible(&game, &me)?;
+    saved::ensure_visible(&game, &viewer)?;
     let first = Change::at(id, Some(game.revision()));
     // A page never needs to send more than a ping: a big message is refused, not buffered.
     let max = app.limits.max_ws_message_bytes;

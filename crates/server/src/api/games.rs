@@ -13,7 +13,7 @@ use crate::AppState;
 use crate::api::saved::{self, RevisionBody};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::players::Me;
+use crate::players::{Me, Viewer};
 use crate::store::{GameFilter, GameKind, GameStatus, GameUpdate, SavedGame, Seat};
 
 pub fn routes() -> Router<AppState> {
@@ -90,20 +90,20 @@ async fn list_games(
 
 async fn get_game(
     State(state): State<AppState>,
-    me: Me,
+    viewer: Viewer,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<SavedGame>, ApiError> {
     let game = state.store.game(id).await?;
-    saved::ensure_visible(&game, &me)?;
+    saved::ensure_visible(&game, &viewer)?;
     Ok(Json(game))
 }
 
 async fn get_actions(
     State(state): State<AppState>,
-    me: Me,
+    viewer: Viewer,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Vec<Value>>, ApiError> {
-    saved::ensure_visible(&state.store.game(id).await?, &me)?;
+    saved::ensure_visible(&state.store.game(id).await?, &viewer)?;
     Ok(Json(state.store.actions(id).await?))
 }
 

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::timed;
 use crate::AppState;
 use crate::error::ApiError;
-use crate::players::Me;
+use crate::players::{Me, Viewer};
 use crate::store::{GameKind, GameStatus, GameUpdate, Holder, NewGame, PlayerId, SavedGame, Seat};
 use crate::time::now_ms;
 
@@ -141,21 +141,22 @@ pub async fn create_solo<S: SavedState>(
     Ok(game)
 }
 
-/// Game `id` and its state for `me` to see: 403 `private_game` when it is private and `me`
-/// holds no seat in it, 404 when it is a game of another kind, 500 when its state cannot be read.
+/// Game `id` and its state for `viewer` to see: 403 `private_game` when it is private and
+/// `viewer` holds no seat in it, 404 when it is a game of another kind, 500 when its state cannot
+/// be read.
 pub async fn load<S: SavedState>(
     app: &AppState,
-    me: &Me,
+    viewer: &Viewer,
     id: i64,
 ) -> Result<(SavedGame, S), ApiError> {
     let (game, state) = read(app, id).await?;
-    ensure_visible(&game, me)?;
+    ensure_visible(&game, viewer)?;
     Ok((game, state))
 }
 
-/// Refuses (403 `private_game`) to show a private game to a player without a seat in it.
-pub fn ensure_visible(game: &SavedGame, me: &Me) -> Result<(), ApiError> {
-    if game.may_watch(me.id()) {
+/// Refuses (403 `private_game`) to show a private game to anyone without a seat in it.
+pub fn ensure_visible(game: &SavedGame, viewer: &Viewer) -> Result<(), ApiError> {
+    if game.may_watch(viewer.0.as_ref()) {
         Ok(())
     } else {
         Err(ApiError::forbidden(

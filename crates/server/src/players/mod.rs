@@ -123,3 +123,26 @@ impl FromRequestParts<AppState> for Me {
         Ok(me)
     }
 }
+
+/// Who is watching: the player of the request's cookie, if it has a known one. Unlike [`Me`] it
+/// never creates a guest, so that reading a game writes nothing.
+#[derive(Debug, Clone)]
+pub struct Viewer(pub Option<PlayerId>);
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Viewer, ApiError> {
+        if let Some(me) = parts.extensions.get::<Me>() {
+            return Ok(Viewer(Some(me.id().clone())));
+        }
+        let Some(secret) = token::from_headers(&parts.headers) else {
+            return Ok(Viewer(None));
+        };
+        let player = app
+            .players
+            .player_for_session(&token::hash(&secret))
+            .await?;
+        Ok(Viewer(player.map(|p| p.id)))
+    }
+}

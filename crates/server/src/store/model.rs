@@ -178,9 +178,10 @@ pub struct RematchLink {
 }
 
 impl SavedGame {
-    /// Whether `player` may watch this game: anybody, unless it is private.
-    pub fn may_watch(&self, player: &PlayerId) -> bool {
-        !self.private || self.seats.iter().any(|s| s.is_held_by(player))
+    /// Whether `player` (`None`: somebody without a player yet) may watch this game: anybody,
+    /// unless it is private.
+    pub fn may_watch(&self, player: Option<&PlayerId>) -> bool {
+        !self.private || player.is_some_and(|p| self.seats.iter().any(|s| s.is_held_by(p)))
     }
 
     /// Whether `player` holds a seat here, or may take this game saved before seats existed.

@@ -27,7 +27,7 @@ use crate::api::timed;
 use crate::clock::{Clock, TimeControlBody};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
-use crate::players::Me;
+use crate::players::{Me, Viewer};
 use crate::quota::Creation;
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame, Seat};
 
@@ -214,8 +214,12 @@ async fn create(
 }
 
 /// A saved Gomoku game and its state.
-async fn load(app: &AppState, me: &Me, id: i64) -> Result<(SavedGame, GameState), ApiError> {
-    saved::load(app, me, id).await
+async fn load(
+    app: &AppState,
+    viewer: &Viewer,
+    id: i64,
+) -> Result<(SavedGame, GameState), ApiError> {
+    saved::load(app, viewer, id).await
 }
 
 /// A saved Gomoku game for an action by `me` based on `revision` (409 `stale` when it is old,
@@ -236,10 +240,10 @@ fn ensure_ongoing(saved: &SavedGame) -> Result<(), ApiError> {
 
 async fn get_game(
     State(app): State<AppState>,
-    me: Me,
+    viewer: Viewer,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, state) = load(&app, &me, id).await?;
+    let (saved, state) = load(&app, &viewer, id).await?;
     let game = state.game()?;
     Ok(Json(GameView::new(&saved, &state, &game)))
 }

@@ -12,7 +12,7 @@ use super::{Prepared, board_rules, create, engine, load, refused, rule_set};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::players::Me;
+use crate::players::{Me, Viewer};
 use crate::quota::Creation;
 use crate::store::GameStatus;
 
@@ -55,11 +55,11 @@ pub(super) struct Exported {
 /// The record of a saved game in the format asked for.
 pub(super) async fn export(
     State(app): State<AppState>,
-    me: Me,
+    viewer: Viewer,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<ExportQuery>,
 ) -> Result<Json<Exported>, ApiError> {
-    let (_, state) = load(&app, &me, id).await?;
+    let (_, state) = load(&app, &viewer, id).await?;
     let record = Record::new(state.size, state.points()?);
     let text = match query.format {
         Format::Psq => psq::format(&record),

@@ -29,7 +29,7 @@ use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::names::normalize_name;
-use crate::players::Me;
+use crate::players::{Me, Viewer};
 use crate::quota::Creation;
 use crate::store::{GameStatus, GameUpdate};
 use crate::time::now_ms;
@@ -120,10 +120,10 @@ async fn new_game(
 
 async fn get_game(
     State(app): State<AppState>,
-    me: Me,
+    viewer: Viewer,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, state) = load::<GameState>(&app, &me, id).await?;
+    let (game, state) = load::<GameState>(&app, &viewer, id).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 

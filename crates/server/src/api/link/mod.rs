@@ -22,7 +22,7 @@ use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::names::normalize_name;
-use crate::players::Me;
+use crate::players::{Me, Viewer};
 use crate::quota::Creation;
 use crate::store::{GameStatus, GameUpdate, SavedGame};
 use crate::time::now_ms;
@@ -82,18 +82,22 @@ async fn new_game(
 }
 
 /// Game `id` with its saved state and the game rebuilt from it.
-async fn load(app: &AppState, me: &Me, id: i64) -> Result<(SavedGame, GameState, Game), ApiError> {
-    let (saved, state) = load_saved::<GameState>(app, me, id).await?;
+async fn load(
+    app: &AppState,
+    viewer: &Viewer,
+    id: i64,
+) -> Result<(SavedGame, GameState, Game), ApiError> {
+    let (saved, state) = load_saved::<GameState>(app, viewer, id).await?;
     let game = state.game()?;
     Ok((saved, state, game))
 }
 
 async fn get_game(
     State(app): State<AppState>,
-    me: Me,
+    viewer: Viewer,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (saved, state, mut game) = load(&app, &me, id).await?;
+    let (saved, state, mut game) = load(&app, &viewer, id).await?;
     // The clock may have run out since the last action: show it, but leave recording the end to
     // the next action (a read writes nothing).
     game.tick(state.clock_ms());

@@ -34,7 +34,7 @@ use crate::clock::TimeControlBody;
 use crate::compute::Compute;
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::players::Me;
+use crate::players::{Me, Viewer};
 use crate::quota::Creation;
 use crate::store::{GameKind, GameStatus, GameUpdate, NewGame, SavedGame, Seat};
 
@@ -154,8 +154,12 @@ async fn new_game(
     Ok(Json(GameView::new(&game, &state)?))
 }
 
-async fn load(app: &AppState, me: &Me, id: i64) -> Result<(SavedGame, GameState), ApiError> {
-    saved::load(app, me, id).await
+async fn load(
+    app: &AppState,
+    viewer: &Viewer,
+    id: i64,
+) -> Result<(SavedGame, GameState), ApiError> {
+    saved::load(app, viewer, id).await
 }
 
 /// Loads a game for an action by `me` based on `revision` (409 `stale` when it is old, 403 when
@@ -210,10 +214,10 @@ async fn commit(
 
 async fn get_game(
     State(app): State<AppState>,
-    me: Me,
+    viewer: Viewer,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (game, state) = load(&app, &me, id).await?;
+    let (game, state) = load(&app, &viewer, id).await?;
     Ok(Json(GameView::new(&game, &state)?))
 }
 
@@ -447,7 +451,7 @@ struct PgnQuery {
 
 async fn export_pgn(
     State(app): State<AppState>,
-    me: Me,
+    viewer: Viewer,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<PgnQuery>,
 ) -> Result<Json<Value>, ApiError> {
@@ -462,7 +466,7 @@ async fn export_pgn(
             ));
         }
     };
-    let (game, state) = load(&app, &me, id).await?;
+    let (game, state) = load(&app, &viewer, id).await?;
     let pgn = records::export(&game, &state, notation)?;
     Ok(Json(
         json!({ "pgn": pgn, "filename": format!("qipan-xiangqi-{id}.pgn") }),
