@@ -2,7 +2,9 @@
 // records. The server decides every rule; this module draws what it says and sends clicks.
 
 import { me } from '/js/shell.js';
-import { abortGame, invitationLink, joinFromLink, mountRematch, playerName as seatedName, seatsFor } from '/js/live.js';
+import {
+  abortGame, invitationLink, joinFromLink, mountClaim, mountRematch, playerName as seatedName, presenceText, seatsFor,
+} from '/js/live.js';
 import './strings.js';
 import { applyTranslations, currentLanguage, t } from '/js/i18n.js';
 import { Board } from './board.js';
@@ -21,6 +23,7 @@ const $ = (sel) => document.querySelector(sel);
 const page = {
   game: null,        // the game being played (the server's view)
   replaying: null,   // the game being replayed, or null
+  presence: null,    // who has the game open, as its socket last said (with `at`, when)
   replayAt: 0,
   thinking: false,
   saves: [],
@@ -108,7 +111,10 @@ function playerName(g, side) {
   const holder = s.friend ? s.holder(side) : null;
   if (holder && holder.open) return t('gm.open_seat');
   if (holder && holder.me) return t('gm.you');
-  if (holder && holder.player) return t('gm.friend_name', { name: seatedName(holder.player, renderPanel) });
+  if (holder && holder.player) {
+    const here = page.presence && presenceText(page.presence.players[holder.player]);
+    return t('gm.friend_name', { name: seatedName(holder.player, renderPanel) }) + (here ? ` · ${here}` : '');
+  }
   if (g.mode !== 'pve') return t('gm.player');
   return g.human === side ? t('gm.you') : t('gm.engine_level', { level: g.level });
 }
@@ -120,7 +126,7 @@ function outcomeText(g) {
   const side = sideName(o.winner);
   let text;
   if (o.reason === 'five') text = t('gm.win.five', { side });
-  else if (o.reason === 'resign' || o.reason === 'time') {
+  else if (['resign', 'time', 'abandoned'].includes(o.reason)) {
     text = t(`gm.win.${o.reason}`, { side, loser: sideName(o.winner === 'black' ? 'white' : 'black') });
   }
   else text = t('gm.win.forbidden', { side, kind: t(`gm.forbidden.${o.kind}`) });
@@ -157,6 +163,7 @@ function renderPanel() {
   $('#gm-status').classList.toggle('thinking', page.thinking);
   $('#gm-meta').textContent = g
     ? `${t(`gm.rule_short.${g.rule}`)} · ${g.size}×${g.size} · ${t('gm.move_count', { n: page.replaying ? page.replayAt : g.moves.length })} · ${t('gm.autosaved')}`
+      + (page.presence && page.presence.spectators ? ` · ${t('live.spectators', { n: page.presence.spectators })}` : '')
     : '';
   const info = !page.replaying && page.game ? page.game.engine : null;
   $('#gm-engine-info').hidden = !info;
@@ -189,6 +196,14 @@ function renderPanel() {
   replay.label();
 }
 
+const claim = mountClaim($('#gm-claim'), {
+  current: () => page.game,
+  me: () => page.me,
+  presence: () => page.presence,
+  onClaimed: () => reload(),
+  onError: (err) => notify(explain(err)),
+});
+
 const rematch = mountRematch($('#gm-rematch-box'), {
   current: () => page.game,
   me: () => page.me,
@@ -200,6 +215,7 @@ function render() {
   drawBoard();
   renderPanel();
   rematch.update();
+  claim.update();
   renderSaves($('#gm-saves-table'), $('#gm-saves-empty'), page.saves, page.game?.id, {
     resume: (id) => openGame(id),
     replay: (id) => replayGame(id),
@@ -212,6 +228,10 @@ const watcher = createWatcher();
 const watching = {
   current: () => (page.game ? page.game.revision : -1),
   self: () => page.me,
+  onPresence: (report) => {
+    page.presence = { ...report, at: performance.now() };
+    render();
+  },
   onChange: (revision) => {
     if (revision !== null && !page.thinking && !page.replaying) reload();
   },
@@ -222,7 +242,9 @@ const clocks = new SeatClocks({ onExpired: () => setTimeout(reload, 300) });
 clocks.place({ black: $('#gm-clock-black'), white: $('#gm-clock-white') });
 
 function setGame(view) {
-  const ended = Boolean(view && page.game && page.game.id === view.id && page.game.status !== view.status);
+  const same = Boolean(view && page.game && page.game.id === view.id);
+  const ended = same && page.game.status !== view.status;
+  if (!same) page.presence = null;
   page.game = view;
   if (ended) refreshSaves();
   clocks.set(view && !page.replaying ? view.clock : null);

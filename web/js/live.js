@@ -80,6 +80,16 @@ registerStrings({
     'live.decline': '拒绝',
     'live.withdraw': '撤回',
     'live.private': '不公开（只有双方可以观看）',
+    'live.online': '在线',
+    'live.away': '暂时离开',
+    'live.offline': '离线',
+    'live.spectators': '{n} 人观战',
+    'live.opponent_left': '对手已离开对局，{seconds} 秒后可以判你胜。',
+    'live.claim_now': '对手已离开对局。',
+    'live.claim': '判我胜（对手弃局）',
+    'error.opponent_present': '对手还在对局页面上。',
+    'error.too_early_to_claim': '对手刚离开，请稍等再申请判胜。',
+    'error.claim_needs_opponent': '只有与其他玩家的对局才能申请判胜。',
     'error.private_game': '这盘棋不公开：只有对局双方可以观看。',
     'error.own_rematch_offer': '这是你自己提出的再来一局，要由对手回应。',
     'error.rematch_started': '再来一局已经开始了。',
@@ -95,6 +105,16 @@ registerStrings({
     'live.decline': 'Decline',
     'live.withdraw': 'Withdraw',
     'live.private': 'Private (only the two of you can watch)',
+    'live.online': 'online',
+    'live.away': 'away',
+    'live.offline': 'offline',
+    'live.spectators': '{n} watching',
+    'live.opponent_left': 'Your opponent left the game: you may claim the win in {seconds} s.',
+    'live.claim_now': 'Your opponent left the game.',
+    'live.claim': 'Claim the win',
+    'error.opponent_present': 'Your opponent still has the game open.',
+    'error.too_early_to_claim': 'Your opponent only just left: wait a little before claiming.',
+    'error.claim_needs_opponent': 'Only a game against another player can be claimed.',
     'error.private_game': 'This game is private: only its two players can watch it.',
     'error.own_rematch_offer': 'This rematch offer is yours: your opponent answers it.',
     'error.rematch_started': 'The rematch has already started.',
@@ -157,5 +177,45 @@ export function mountRematch(container, { current, me, onStarted, onError }) {
     decline.dataset.key = mine ? 'live.withdraw' : 'live.decline';
     for (const b of [offer, accept, decline]) b.textContent = t(b.dataset.key);
   };
+  return { update };
+}
+
+/** A seated player's presence (`{state}` from the game's socket) in words, or '' when unknown. */
+export function presenceText(status) {
+  return status ? t(`live.${status.state}`) : '';
+}
+
+/**
+ * The claim control of a two-sided page, in `container` (an empty element): while the opponent
+ * of this player has had no page of the game open, it counts down the claim time and then offers
+ * to claim the win. `presence()` is the last report of the game's socket (with `at`, when it
+ * arrived); `onClaimed(game)` gets the game after a claim, `onError(err)` a refusal.
+ */
+export function mountClaim(container, { current, me, presence, onClaimed, onError }) {
+  const text = document.createElement('p');
+  const claim = document.createElement('button');
+  claim.type = 'button';
+  claim.className = 'button primary';
+  claim.addEventListener('click', async () => {
+    const game = current();
+    try { onClaimed(await api('POST', `/api/games/${game.id}/claim`, { revision: game.revision })); } catch (err) { onError(err); }
+  });
+  container.append(text, claim);
+  const update = () => {
+    const game = current();
+    const report = presence();
+    const myId = me();
+    const seats = seatsFor(game, myId);
+    const opponent = game && seats.mine && (game.seats || []).map(holderId).find((id) => id && id !== myId);
+    const status = report && opponent ? report.players[opponent] : null;
+    const gone = status && status.state === 'offline' ? status.gone_ms + (performance.now() - report.at) : null;
+    container.hidden = !(game && game.status === 'ongoing' && gone !== null);
+    if (container.hidden) return;
+    const left = Math.ceil((report.claim_after_ms - gone) / 1000);
+    text.textContent = left > 0 ? t('live.opponent_left', { seconds: left }) : t('live.claim_now');
+    claim.textContent = t('live.claim');
+    claim.hidden = left > 0;
+  };
+  setInterval(update, 500);
   return { update };
 }

@@ -2,7 +2,9 @@
 // engine's replies, hint, undo, resign, draw, the record with replay, PGN and the saved games.
 
 import { me } from '/js/shell.js';
-import { abortGame, invitationLink, joinFromLink, mountRematch, playerName, seatsFor } from '/js/live.js';
+import {
+  abortGame, invitationLink, joinFromLink, mountClaim, mountRematch, playerName, presenceText, seatsFor,
+} from '/js/live.js';
 import { applyTranslations, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
@@ -148,7 +150,10 @@ function playerLabel(side) {
   if (holder && friendGame()) {
     if (holder.open) return `${sideName(side)} · ${t('xq.player.open')}`;
     if (holder.me) return `${sideName(side)} · ${t('xq.player.you')}`;
-    if (holder.player) return `${sideName(side)} · ${t('xq.player.friend', { name: playerName(holder.player, renderPanel) })}`;
+    if (holder.player) {
+      const here = presence && presenceText(presence.players[holder.player]);
+      return `${sideName(side)} · ${t('xq.player.friend', { name: playerName(holder.player, renderPanel) })}${here ? ` · ${here}` : ''}`;
+    }
   }
   if (game.mode === 'engine') {
     return `${sideName(side)} · ${game.engine_side === side ? t('xq.player.engine', { level: game.level }) : t('xq.player.human')}`;
@@ -170,7 +175,8 @@ function renderPanel() {
     el.textContent = playerLabel(side);
     el.className = `xq-player ${side}${!game.ending && game.side_to_move === side ? ' to-move' : ''}`;
   }
-  $('game-no').textContent = t('xq.game_no', { id: game.id });
+  const watchers = presence && presence.spectators ? ` · ${t('live.spectators', { n: presence.spectators })}` : '';
+  $('game-no').textContent = t('xq.game_no', { id: game.id }) + watchers;
   $('undos').textContent = t('xq.undos', game.undos);
   const ongoing = game.status === 'ongoing';
   $('undo').disabled = busy || !game.moves.length || (game.ending && ['resignation', 'agreement'].includes(game.ending.reason));
@@ -214,6 +220,14 @@ const rematch = mountRematch($('rematch'), {
   onError: (err) => explain(err),
 });
 
+const claim = mountClaim($('claim'), {
+  current: () => game,
+  me: () => myId,
+  presence: () => presence,
+  onClaimed: () => run(async () => { setGame(await server.loadGame(game.id)); }),
+  onError: (err) => explain(err),
+});
+
 function render() {
   if (!game) return;
   redraw();
@@ -221,13 +235,21 @@ function render() {
   renderPanel();
   renderMessage();
   rematch.update();
+  claim.update();
 }
 
 // Another tab (or device, or the opponent) changed this game: show the saved game as it is now.
 const watcher = createWatcher();
+// Who has this game open, as its socket last said (with when that arrived).
+let presence = null;
 const following = {
   current: () => (game ? game.revision : -1),
   self: () => myId,
+  onPresence: (report) => {
+    presence = { ...report, at: performance.now() };
+    renderPanel();
+    claim.update();
+  },
   onChange: (revision) => {
     if (revision === null || busy || !game) return;
     server.loadGame(game.id).then((view) => {
@@ -241,6 +263,7 @@ const following = {
 function setGame(next, { keepMessage = false } = {}) {
   const changed = !game || game.id !== next.id;
   const ended = !changed && game.status !== next.status;
+  if (changed) presence = null;
   game = next;
   clocks.set(game.clock);
   watcher.follow(game.id, following);

@@ -58,6 +58,11 @@ pub struct Args {
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     guests_per_address_minute: u32,
 
+    /// How long a player must have had no page of a game against another player open before the
+    /// opponent may claim the win (a game abandoned).
+    #[arg(long, env = "QIPAN_CLAIM_AFTER_SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    claim_after_seconds: f64,
+
     /// Host names this server answers for besides 127.0.0.1, localhost and IP addresses
     /// (comma-separated), e.g. qipan.example.org behind a reverse proxy. Requests naming any
     /// other host are refused, which stops DNS-rebinding pages.
@@ -117,6 +122,7 @@ impl Args {
             creations_per_player_minute: self.creations_per_minute,
             creations_per_address_minute: self.creations_per_address_minute,
             guests_per_address_minute: self.guests_per_address_minute,
+            claim_after: Duration::from_secs_f64(self.claim_after_seconds),
             ..Limits::default()
         };
         if let Some(slots) = self.compute_slots {

@@ -76,6 +76,9 @@ pub struct Limits {
     pub guests_per_address_minute: u32,
     /// Sign-in attempts per minute from one address, and (separately) for one account name.
     pub sign_ins_per_minute: u32,
+    /// How long a player must have had no page of a game against another player open before
+    /// the opponent may claim the win.
+    pub claim_after: Duration,
 }
 
 impl Default for Limits {
@@ -99,6 +102,7 @@ impl Default for Limits {
             sign_ins_per_minute: 10,
             guests_per_address_minute: 60,
             max_live_games_per_player: 20,
+            claim_after: Duration::from_secs(60),
         }
     }
 }

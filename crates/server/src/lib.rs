@@ -27,6 +27,7 @@ mod guard;
 mod listen;
 pub mod names;
 pub mod players;
+pub mod presence;
 pub mod quota;
 pub mod referee;
 pub mod store;

@@ -2,13 +2,15 @@
 //! the game open (`GET /api/games/{id}/events`), so that a second tab shows a move at once
 //! instead of finding out with a 409 `stale`.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast, watch};
 
+use crate::presence::{Presence, Status};
 use crate::store::{
     GameFilter, GameKind, GameUpdate, Health, LeaderboardEntry, NewGame, PlayerId, SavedGame,
     Store, StoreError,
@@ -18,12 +20,13 @@ use crate::store::{
 /// game instead.
 const BACKLOG: usize = 64;
 
-/// A change to a saved game, as sent to its watchers.
+/// A change to a saved game, as sent to its watchers: a new revision, the game's deletion
+/// (`revision` null and no `presence`), or who has it open now (`presence`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Change {
     /// The game.
     pub id: i64,
-    /// Its revision now; `None` once it is deleted.
+    /// Its revision now; `None` once it is deleted (or in a presence report).
     pub revision: Option<i64>,
     /// The player who made it, when one did (a page skips its own changes: their answer brings
     /// them).
@@ -33,6 +36,20 @@ pub struct Change {
     /// that a page can show it without asking.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<Value>,
+    /// Who has the game open, when that changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub presence: Option<PresenceReport>,
+}
+
+/// The seated players' presence and the spectators' count of a game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PresenceReport {
+    /// Each seated player's standing.
+    pub players: BTreeMap<PlayerId, Status>,
+    /// How many others watch.
+    pub spectators: usize,
+    /// How long a player must be gone before its opponent may claim the game.
+    pub claim_after_ms: u64,
 }
 
 impl Change {
@@ -43,7 +60,13 @@ impl Change {
             revision,
             by: None,
             actions: Vec::new(),
+            presence: None,
         }
+    }
+
+    /// Whether the game is gone (its watchers hang up).
+    pub fn is_deletion(&self) -> bool {
+        self.revision.is_none() && self.presence.is_none()
     }
 }
 
@@ -56,6 +79,7 @@ pub struct Watchers {
     games: Channels,
     closing: watch::Sender<bool>,
     sockets: Arc<Semaphore>,
+    presence: Presence,
 }
 
 /// Watching sockets open at once by default (an upgraded socket no longer counts against the
@@ -107,6 +131,7 @@ impl Watchers {
             games: Channels::default(),
             closing: watch::channel(false).0,
             sockets: Arc::new(Semaphore::new(max_sockets.clamp(1, Semaphore::MAX_PERMITS))),
+            presence: Presence::default(),
         }
     }
 
@@ -143,6 +168,25 @@ impl Watchers {
         self.closing.send_replace(true);
     }
 
+    /// Who has which game open.
+    pub fn presence(&self) -> &Presence {
+        &self.presence
+    }
+
+    /// Tells the watchers of game `id` who of `players` has it open now, and how many watch
+    /// (with the claim time, `claim_after`, that the pages count down).
+    pub fn announce_presence(&self, id: i64, players: &[PlayerId], claim_after: Duration) {
+        let report = PresenceReport {
+            players: self.presence.of(id, players),
+            spectators: self.presence.spectators(id),
+            claim_after_ms: claim_after.as_millis() as u64,
+        };
+        self.announce(Change {
+            presence: Some(report),
+            ..Change::at(id, None)
+        });
+    }
+
     fn announce(&self, change: Change) {
         if let Some(sender) = lock(&self.games).get(&change.id) {
             // Every watcher gone between the lookup and the send is not an error.
@@ -170,6 +214,7 @@ impl WatchedStore {
             revision: Some(old.revision() + 1),
             by: by.cloned(),
             actions: vec![serde_json::json!({ "rematch": rematch.id })],
+            presence: None,
         });
     }
 }
@@ -193,6 +238,7 @@ impl Store for WatchedStore {
             revision: Some(game.revision()),
             by: Some(actor.clone()),
             actions,
+            presence: None,
         });
         Ok(game)
     }
@@ -209,6 +255,7 @@ impl Store for WatchedStore {
             revision: Some(game.revision()),
             by: None,
             actions,
+            presence: None,
         });
         Ok(game)
     }
@@ -237,6 +284,7 @@ impl Store for WatchedStore {
             revision: Some(rematch.revision()),
             by: taker.cloned(),
             actions: Vec::new(),
+            presence: None,
         });
         Ok(rematch)
     }
@@ -266,6 +314,7 @@ impl Store for WatchedStore {
             revision: Some(game.revision()),
             by: Some(player.clone()),
             actions: vec![serde_json::json!({ "seated": player })],
+            presence: None,
         });
         Ok(game)
     }

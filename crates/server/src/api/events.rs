@@ -2,7 +2,11 @@
 //! sends `{"id": 7, "revision": 12}` at once and after every accepted change (another tab's move,
 //! the engine's reply), `{"id": 7, "revision": null}` when the game is deleted, and closes when
 //! the server shuts down. The page reloads the game when the revision is newer than its own.
-//! A private game is watched only by its players (403 `private_game`).
+//! It also reports who has the game open: `{"id": 7, "revision": null, "presence": {"players":
+//! {"<player id>": {"state": "online" | "away" | "offline", "gone_ms": …}}, "spectators": 2}}`,
+//! at once and whenever that changes; a page says `{"hidden": true}` when it is hidden and
+//! `{"hidden": false}` when shown again. A private game is watched only by its players (403
+//! `private_game`).
 //! Opening it is a state-changing request for the origin check (a foreign page cannot open one),
 //! and a client message larger than `max_ws_message_bytes` closes the socket.
 
@@ -12,6 +16,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Router, http::StatusCode};
+use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::AppState;
@@ -19,6 +24,7 @@ use crate::api::saved;
 use crate::error::ApiError;
 use crate::extract::ApiPath;
 use crate::players::Viewer;
+use crate::store::{Holder, PlayerId};
 use crate::watch::{Change, Subscription};
 
 pub fn routes() -> Router<AppState> {
@@ -50,20 +56,55 @@ async fn watch_game(
     let game = app.store.game(id).await?;
     saved::ensure_visible(&game, &viewer)?;
     let first = Change::at(id, Some(game.revision()));
+    let players: Vec<PlayerId> = game
+        .seats
+        .iter()
+        .filter_map(|s| match &s.holder {
+            Holder::Player(p) => Some(p.clone()),
+            _ => None,
+        })
+        .collect();
+    let seated = viewer.0.filter(|p| players.contains(p));
+    let visit = Visit { players, seated };
     // A page never needs to send more than a ping: a big message is refused, not buffered.
     let max = app.limits.max_ws_message_bytes;
     Ok(upgrade
         .max_message_size(max)
         .max_frame_size(max)
         .on_upgrade(move |socket| async move {
-            relay(app, socket, changes, first).await;
+            relay(app, socket, changes, first, visit).await;
             drop(socket_place);
         }))
 }
 
-/// Sends `first`, then every change of game `first.id`, until the page or the server hangs up.
-async fn relay(app: AppState, mut socket: WebSocket, mut changes: Subscription, first: Change) {
+/// Whose page a socket is: the game's seated players, and the one of them watching (`None`: a
+/// spectator).
+struct Visit {
+    players: Vec<PlayerId>,
+    seated: Option<PlayerId>,
+}
+
+/// What a page says over its socket: that it was hidden or shown again.
+#[derive(Deserialize)]
+struct PageMessage {
+    hidden: bool,
+}
+
+/// Sends `first`, then every change of game `first.id`, until the page or the server hangs up;
+/// the page counts as present meanwhile (see `presence.rs`).
+async fn relay(
+    app: AppState,
+    mut socket: WebSocket,
+    mut changes: Subscription,
+    first: Change,
+    visit: Visit,
+) {
     let id = first.id;
+    let presence = app.watchers.presence().clone();
+    presence.arrive(id, visit.seated.as_ref());
+    app.watchers
+        .announce_presence(id, &visit.players, app.limits.claim_after);
+    let mut hidden = false;
     let mut closing = app.watchers.closing();
     let mut next = Some(first);
     loop {
@@ -71,7 +112,7 @@ async fn relay(app: AppState, mut socket: WebSocket, mut changes: Subscription, 
             let Ok(text) = serde_json::to_string(&change) else {
                 break;
             };
-            if socket.send(Message::Text(text.into())).await.is_err() || change.revision.is_none() {
+            if socket.send(Message::Text(text.into())).await.is_err() || change.is_deletion() {
                 break;
             }
         }
@@ -84,6 +125,17 @@ async fn relay(app: AppState, mut socket: WebSocket, mut changes: Subscription, 
             },
             message = socket.recv() => match message {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(Message::Text(text))) => {
+                    if let (Ok(said), Some(player)) =
+                        (serde_json::from_str::<PageMessage>(&text), &visit.seated)
+                        && said.hidden != hidden
+                    {
+                        hidden = said.hidden;
+                        presence.set_hidden(id, player, hidden);
+                        app.watchers
+        .announce_presence(id, &visit.players, app.limits.claim_after);
+                    }
+                }
                 Some(Ok(_)) => {}
             },
             _ = async { closing.wait_for(|&closed| closed).await.is_ok() } => break,
@@ -94,5 +146,8 @@ async fn relay(app: AppState, mut socket: WebSocket, mut changes: Subscription, 
             next = Some(Change::at(id, revision));
         }
     }
+    presence.leave(id, visit.seated.as_ref(), hidden);
+    app.watchers
+        .announce_presence(id, &visit.players, app.limits.claim_after);
     let _ = socket.send(Message::Close(None)).await;
 }

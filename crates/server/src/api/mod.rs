@@ -1,6 +1,7 @@
 //! The JSON API under `/api`: common routes (health, saved games, leaderboards) and one module per
 //! game. Handlers stay thin: they translate HTTP to library calls and back.
 
+mod claim;
 mod events;
 mod games;
 mod gomoku;
@@ -28,6 +29,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(health::routes())
         .merge(invitations::routes())
+        .merge(claim::routes())
         .merge(games::routes())
         .merge(events::routes())
         .merge(gomoku::routes())

@@ -1,7 +1,8 @@
-//! Timed games: how the clock of a saved game is charged at every accepted action and how a game
-//! ends on time. A game plugs in by implementing [`Timed`] for its state and naming it in
-//! [`clock_seat`] and [`lose_on_time`]; every write of [`saved::commit`](super::saved::commit)
-//! charges the clock, so no handler can forget it.
+//! Games between two players that can be lost without a move: how the clock of a saved game is
+//! charged at every accepted action, and how a game ends on time or by abandonment. A game plugs
+//! in by implementing [`Timed`] for its state and naming it in [`clock_seat`] and [`forfeit`];
+//! every write of [`saved::commit`](super::saved::commit) charges the clock, so no handler can
+//! forget it.
 
 use std::sync::Arc;
 
@@ -20,9 +21,18 @@ pub trait Timed: SavedState {
     /// `None` once it is over.
     fn clock_seat(&self) -> Result<Option<&'static str>, ApiError>;
 
-    /// Ends the game as lost on time by `seat` (a draw when the other side has nothing left to
-    /// win with, as lichess rules); returns the result as saved.
-    fn lose_on_time(&mut self, seat: &str) -> Result<Value, ApiError>;
+    /// Ends the game as lost by `seat` for `why` (on time: a draw when the other side has nothing
+    /// left to win with, as lichess rules); returns the result as saved.
+    fn forfeit(&mut self, seat: &str, why: Forfeit) -> Result<Value, ApiError>;
+}
+
+/// Why a side loses without a move on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forfeit {
+    /// Its clock ran out.
+    Time,
+    /// It left the game and its opponent claimed the win.
+    Abandonment,
 }
 
 fn parse<S: Timed>(state: &Value) -> Result<S, ApiError> {
@@ -39,16 +49,21 @@ pub fn clock_seat(kind: GameKind, state: &Value) -> Result<Option<&'static str>,
     }
 }
 
-/// `state` of a `kind` game after `seat` lost on time, and the result.
-fn lose_on_time(kind: GameKind, state: &Value, seat: &str) -> Result<(Value, Value), ApiError> {
-    fn lose<S: Timed>(state: &Value, seat: &str) -> Result<(Value, Value), ApiError> {
+/// `state` of a `kind` game after `seat` lost it for `why`, and the result.
+pub fn forfeit(
+    kind: GameKind,
+    state: &Value,
+    seat: &str,
+    why: Forfeit,
+) -> Result<(Value, Value), ApiError> {
+    fn lose<S: Timed>(state: &Value, seat: &str, why: Forfeit) -> Result<(Value, Value), ApiError> {
         let mut state: S = parse(state)?;
-        let result = state.lose_on_time(seat)?;
+        let result = state.forfeit(seat, why)?;
         Ok((state.to_json(), result))
     }
     match kind {
-        GameKind::Xiangqi => lose::<xiangqi::GameState>(state, seat),
-        GameKind::Gomoku => lose::<gomoku::GameState>(state, seat),
+        GameKind::Xiangqi => lose::<xiangqi::GameState>(state, seat, why),
+        GameKind::Gomoku => lose::<gomoku::GameState>(state, seat, why),
         GameKind::Link | GameKind::Knight | GameKind::Tromino => {
             Err(ApiError::internal(format!("a {kind} game has no clock")))
         }
@@ -118,7 +133,7 @@ async fn flag_game(
     clock: &Clock,
     seat: &str,
 ) -> Result<(), ApiError> {
-    let (state, result) = lose_on_time(game.kind, &game.state, seat)?;
+    let (state, result) = forfeit(game.kind, &game.state, seat, Forfeit::Time)?;
     let update = GameUpdate {
         state,
         status: Some(GameStatus::Finished),

@@ -164,3 +164,31 @@ pub async fn get(url: String) -> (StatusCode, Value) {
 pub fn code(body: &Value) -> Option<&str> {
     body["error"]["code"].as_str()
 }
+
+/// A new player and its cookie (`name=value`), with a client that sends it: for tests that also
+/// open WebSockets as that player.
+pub async fn player_with_cookie(running: &Running) -> (reqwest::Client, String, PlayerId) {
+    let answer = reqwest::get(running.url("/api/me")).await.unwrap();
+    let cookie = answer
+        .headers()
+        .get(reqwest::header::SET_COOKIE)
+        .expect("a new player gets a cookie")
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let me: Value = answer.json().await.unwrap();
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(reqwest::header::COOKIE, cookie.parse().unwrap());
+    let client = reqwest::Client::builder()
+        .default_headers(headers)
+        .build()
+        .unwrap();
+    (
+        client,
+        cookie,
+        PlayerId(me["id"].as_str().unwrap().to_owned()),
+    )
+}

@@ -136,6 +136,7 @@ async fn new_game(
         moves: vec![],
         resigned: None,
         timed_out: None,
+        abandoned: None,
         takeback_offer: None,
         seed: engine::fresh_seed(),
     };

@@ -135,6 +135,7 @@ pub(super) async fn import(
             .collect(),
         resigned: None,
         timed_out: None,
+        abandoned: None,
         takeback_offer: None,
         seed: engine::fresh_seed(),
     };

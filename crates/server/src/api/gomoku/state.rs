@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::api::rematch::Rematch;
 use crate::api::saved::SavedState;
-use crate::api::timed::Timed;
+use crate::api::timed::{Forfeit, Timed};
 use crate::clock::ClockView;
 use crate::error::ApiError;
 use crate::store::{GameKind, GameStatus, PlayerId, RematchLink, SavedGame, Seat};
@@ -134,6 +134,9 @@ pub struct GameState {
     /// The side whose clock ran out, if one did.
     #[serde(default)]
     pub timed_out: Option<Side>,
+    /// The side that left the game and lost when its opponent claimed the win.
+    #[serde(default)]
+    pub abandoned: Option<Side>,
     /// A take-back asked for by this side and not yet answered (between two players).
     #[serde(default)]
     pub takeback_offer: Option<Side>,
@@ -153,6 +156,7 @@ impl Rematch for GameState {
             moves: Vec::new(),
             resigned: None,
             timed_out: None,
+            abandoned: None,
             takeback_offer: None,
             seed: super::engine::fresh_seed(),
             ..self.clone()
@@ -169,9 +173,12 @@ impl Timed for GameState {
         Ok(Some(Side::of(game.to_move()).seat()))
     }
 
-    fn lose_on_time(&mut self, seat: &str) -> Result<Value, ApiError> {
+    fn forfeit(&mut self, seat: &str, why: Forfeit) -> Result<Value, ApiError> {
         let loser = Side::from_seat(seat);
-        self.timed_out = Some(loser);
+        match why {
+            Forfeit::Time => self.timed_out = Some(loser),
+            Forfeit::Abandonment => self.abandoned = Some(loser),
+        }
         self.takeback_offer = None;
         let game = self.game()?;
         let outcome = OutcomeView::of(self, &game)
@@ -214,6 +221,7 @@ impl GameState {
         self.mode == Mode::Pve
             && self.resigned.is_none()
             && self.timed_out.is_none()
+            && self.abandoned.is_none()
             && game.outcome().is_none()
             && self.human != Some(Side::of(game.to_move()))
     }
@@ -255,7 +263,7 @@ impl GameState {
 pub struct OutcomeView {
     /// None for a draw.
     pub winner: Option<Side>,
-    /// `five`, `forbidden`, `resign`, `time` or `draw`.
+    /// `five`, `forbidden`, `resign`, `time`, `abandoned` or `draw`.
     pub reason: &'static str,
     /// The winning row.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -268,7 +276,11 @@ pub struct OutcomeView {
 impl OutcomeView {
     /// How the game ended (resignation first, then the board), or None while it goes on.
     pub fn of(state: &GameState, game: &Game) -> Option<OutcomeView> {
-        let given_up = [(state.resigned, "resign"), (state.timed_out, "time")];
+        let given_up = [
+            (state.resigned, "resign"),
+            (state.timed_out, "time"),
+            (state.abandoned, "abandoned"),
+        ];
         if let Some((Some(side), reason)) = given_up.into_iter().find(|(side, _)| side.is_some()) {
             return Some(OutcomeView {
                 winner: Some(side.other()),

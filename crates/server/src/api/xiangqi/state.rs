@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::api::rematch::Rematch;
 use crate::api::saved::SavedState;
-use crate::api::timed::Timed;
+use crate::api::timed::{Forfeit, Timed};
 use crate::error::ApiError;
 use crate::store::GameKind;
 
@@ -84,7 +84,7 @@ impl Mode {
 
 /// How a game ended: the winner (none for a draw) and a stable reason code (`checkmate`,
 /// `stalemate`, `perpetual_check`, `repetition`, `move_limit`, `insufficient_material`,
-/// `resignation`, `agreement`, `time`, `time_vs_insufficient`).
+/// `resignation`, `agreement`, `time`, `time_vs_insufficient`, `abandonment`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ending {
     pub winner: Option<Side>,
@@ -207,23 +207,21 @@ impl Timed for GameState {
         Ok(Some(Side::from(self.position()?.side_to_move()).seat()))
     }
 
-    fn lose_on_time(&mut self, seat: &str) -> Result<Value, ApiError> {
+    fn forfeit(&mut self, seat: &str, why: Forfeit) -> Result<Value, ApiError> {
         let winner = Side::from_seat(Some(seat)).opposite();
-        let pos = self.position()?;
-        // Only a piece that can cross the river can ever give mate.
-        let can_win = Role::ALL
-            .iter()
-            .any(|&role| role.can_cross_river() && pos.count(winner.into(), role) > 0);
-        let ending = if can_win {
-            Ending {
+        let ending = match why {
+            Forfeit::Abandonment => Ending {
+                winner: Some(winner),
+                reason: "abandonment".to_owned(),
+            },
+            Forfeit::Time if self.can_mate(winner)? => Ending {
                 winner: Some(winner),
                 reason: "time".to_owned(),
-            }
-        } else {
-            Ending {
+            },
+            Forfeit::Time => Ending {
                 winner: None,
                 reason: "time_vs_insufficient".to_owned(),
-            }
+            },
         };
         let result = ending.to_json();
         self.ending = Some(ending);
@@ -252,6 +250,14 @@ impl GameState {
             pos.make(m);
         }
         Ok(pos)
+    }
+
+    /// Whether `side` still has a piece that can cross the river (only those ever give mate).
+    fn can_mate(&self, side: Side) -> Result<bool, ApiError> {
+        let pos = self.position()?;
+        Ok(Role::ALL
+            .iter()
+            .any(|&role| role.can_cross_river() && pos.count(side.into(), role) > 0))
     }
 
     /// Whether it is the engine's turn in `pos`.
