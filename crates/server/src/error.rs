@@ -106,6 +106,9 @@ impl From<StoreError> for ApiError {
                 StoreError::InvitationNotFound => {
                     ApiError::new(StatusCode::NOT_FOUND, "no_invitation", err.to_string())
                 }
+                StoreError::SeekNotFound => {
+                    ApiError::new(StatusCode::NOT_FOUND, "seek_gone", err.to_string())
+                }
                 _ => ApiError::not_found(err.to_string()),
             },
             Fault::Stale => ApiError::conflict("stale", err.to_string()),

@@ -29,6 +29,7 @@ pub mod names;
 pub mod players;
 pub mod presence;
 pub mod quota;
+pub mod rating;
 pub mod referee;
 pub mod store;
 mod time;

@@ -10,10 +10,12 @@ use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast, watch};
 
+use crate::clock::Speed;
 use crate::presence::{Presence, Status};
+use crate::rating::Rating;
 use crate::store::{
-    GameFilter, GameKind, GameUpdate, Health, LeaderboardEntry, NewGame, PlayerId, SavedGame,
-    Store, StoreError,
+    GameFilter, GameKind, GameUpdate, Health, LeaderboardEntry, NewGame, NewSeek, PlayerId,
+    PlayerRating, RatingPoint, SavedGame, Seek, Store, StoreError,
 };
 
 /// Changes kept for a watcher that is slow to read; one that falls further behind re-reads the
@@ -80,6 +82,7 @@ pub struct Watchers {
     closing: watch::Sender<bool>,
     sockets: Arc<Semaphore>,
     presence: Presence,
+    lobby: broadcast::Sender<Value>,
 }
 
 /// Watching sockets open at once by default (an upgraded socket no longer counts against the
@@ -132,6 +135,7 @@ impl Watchers {
             closing: watch::channel(false).0,
             sockets: Arc::new(Semaphore::new(max_sockets.clamp(1, Semaphore::MAX_PERMITS))),
             presence: Presence::default(),
+            lobby: broadcast::channel(BACKLOG).0,
         }
     }
 
@@ -166,6 +170,17 @@ impl Watchers {
     /// Tells every watcher to hang up (the server is shutting down).
     pub fn close(&self) {
         self.closing.send_replace(true);
+    }
+
+    /// Tells the lobby's pages of a change: seeks opened or gone, a game started from a seek.
+    pub fn announce_lobby(&self, event: Value) {
+        // Nobody in the lobby is not an error.
+        let _ = self.lobby.send(event);
+    }
+
+    /// Every lobby change from now on.
+    pub fn lobby(&self) -> broadcast::Receiver<Value> {
+        self.lobby.subscribe()
     }
 
     /// Who has which game open.
@@ -289,6 +304,40 @@ impl Store for WatchedStore {
         Ok(rematch)
     }
 
+    async fn ratings(&self, player: &PlayerId) -> Result<Vec<PlayerRating>, StoreError> {
+        self.inner.ratings(player).await
+    }
+    async fn rating(
+        &self,
+        player: &PlayerId,
+        game: GameKind,
+        speed: Speed,
+    ) -> Result<Rating, StoreError> {
+        self.inner.rating(player, game, speed).await
+    }
+    async fn rating_history(
+        &self,
+        player: &PlayerId,
+        game: GameKind,
+        speed: Speed,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        self.inner.rating_history(player, game, speed).await
+    }
+    async fn create_seek(&self, seek: NewSeek) -> Result<Seek, StoreError> {
+        self.inner.create_seek(seek).await
+    }
+    async fn seeks(&self, game: Option<GameKind>) -> Result<Vec<Seek>, StoreError> {
+        self.inner.seeks(game).await
+    }
+    async fn delete_seek(&self, id: i64, player: &PlayerId) -> Result<(), StoreError> {
+        self.inner.delete_seek(id, player).await
+    }
+    async fn accept_seek(&self, id: i64, game: NewGame) -> Result<SavedGame, StoreError> {
+        self.inner.accept_seek(id, game).await
+    }
+    async fn live_public_games(&self, limit: u32) -> Result<Vec<SavedGame>, StoreError> {
+        self.inner.live_public_games(limit).await
+    }
     async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError> {
         self.inner.clock_deadlines().await
     }

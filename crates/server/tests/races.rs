@@ -8,11 +8,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use qipan_server::clock::Speed;
 use qipan_server::compute::ComputePool;
 use qipan_server::config::DbLocation;
+use qipan_server::rating::Rating;
 use qipan_server::store::{
-    GameFilter, GameKind, GameUpdate, LeaderboardEntry, NewGame, PlayerId, SavedGame, SqliteStore,
-    Store, StoreError,
+    GameFilter, GameKind, GameUpdate, LeaderboardEntry, NewGame, NewSeek, PlayerId, PlayerRating,
+    RatingPoint, SavedGame, Seek, SqliteStore, Store, StoreError,
 };
 use qipan_server::watch::{WatchedStore, Watchers};
 use qipan_server::{AppState, app};
@@ -63,6 +65,40 @@ impl Store for PairedReads {
         taker: Option<&PlayerId>,
     ) -> Result<SavedGame, StoreError> {
         self.inner.answer_rematch(old, rematch_id, taker).await
+    }
+    async fn ratings(&self, player: &PlayerId) -> Result<Vec<PlayerRating>, StoreError> {
+        self.inner.ratings(player).await
+    }
+    async fn rating(
+        &self,
+        player: &PlayerId,
+        game: GameKind,
+        speed: Speed,
+    ) -> Result<Rating, StoreError> {
+        self.inner.rating(player, game, speed).await
+    }
+    async fn rating_history(
+        &self,
+        player: &PlayerId,
+        game: GameKind,
+        speed: Speed,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        self.inner.rating_history(player, game, speed).await
+    }
+    async fn create_seek(&self, seek: NewSeek) -> Result<Seek, StoreError> {
+        self.inner.create_seek(seek).await
+    }
+    async fn seeks(&self, game: Option<GameKind>) -> Result<Vec<Seek>, StoreError> {
+        self.inner.seeks(game).await
+    }
+    async fn delete_seek(&self, id: i64, player: &PlayerId) -> Result<(), StoreError> {
+        self.inner.delete_seek(id, player).await
+    }
+    async fn accept_seek(&self, id: i64, game: NewGame) -> Result<SavedGame, StoreError> {
+        self.inner.accept_seek(id, game).await
+    }
+    async fn live_public_games(&self, limit: u32) -> Result<Vec<SavedGame>, StoreError> {
+        self.inner.live_public_games(limit).await
     }
     async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError> {
         self.inner.clock_deadlines().await

@@ -40,6 +40,7 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
                 ],
                 clock: None,
                 private: false,
+                rated: false,
             })
             .await?;
         let start = Instant::now();

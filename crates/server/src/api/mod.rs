@@ -10,6 +10,7 @@ mod invitations;
 mod knight;
 mod leaderboards;
 mod link;
+mod lobby;
 mod offers;
 mod players;
 mod rematch;
@@ -36,6 +37,7 @@ pub fn routes() -> Router<AppState> {
         .merge(knight::routes())
         .merge(leaderboards::routes())
         .merge(link::routes())
+        .merge(lobby::routes())
         .merge(players::routes())
         .merge(rematch::routes())
         .merge(tromino::routes())

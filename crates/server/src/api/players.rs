@@ -1,5 +1,5 @@
 //! Players: who am I, my display name, claiming an account, signing in elsewhere and out
-//! everywhere, and a player's public page data.
+//! everywhere, and a player's public page: ratings, their history, the games played.
 
 use axum::extract::State;
 use axum::routing::{get, post, put};
@@ -7,12 +7,15 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
+use crate::clock::Speed;
 use crate::error::ApiError;
-use crate::extract::{ApiJson, ApiPath};
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::names::normalize_name;
-use crate::players::{CookieSlot, Me, forget_cookie, password, start_session};
+use crate::players::{CookieSlot, Me, Viewer, forget_cookie, password, start_session};
 use crate::quota::{ClientAddress, Creation};
-use crate::store::{Player, PlayerId};
+use crate::store::{
+    GameFilter, GameKind, GameStatus, Holder, Player, PlayerId, PlayerRating, RatingPoint, Seat,
+};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -22,6 +25,8 @@ pub fn routes() -> Router<AppState> {
         .route("/me/sign-out-everywhere", post(sign_out_everywhere))
         .route("/session", post(sign_in))
         .route("/players/{id}", get(player))
+        .route("/players/{id}/games", get(player_games))
+        .route("/players/{id}/rating-history", get(rating_history))
 }
 
 /// The player as its own pages see it.
@@ -49,13 +54,15 @@ impl From<Player> for MeView {
     }
 }
 
-/// A player as others see it (no account name: that is a login, not a display name).
+/// A player as others see it (no account name: that is a login, not a display name), with its
+/// ratings.
 #[derive(Serialize)]
 struct PlayerView {
     id: PlayerId,
     name: Option<String>,
     tag: String,
     created_at: String,
+    ratings: Vec<PlayerRating>,
 }
 
 fn guest_tag(id: &PlayerId) -> String {
@@ -176,8 +183,84 @@ async fn player(
     let p = app.players.player(&PlayerId(id)).await?;
     Ok(Json(PlayerView {
         tag: guest_tag(&p.id),
+        ratings: app.store.ratings(&p.id).await?,
         id: p.id,
         name: p.name,
         created_at: p.created_at,
     }))
+}
+
+/// A game on a player's page.
+#[derive(Serialize)]
+struct PlayedGame {
+    id: i64,
+    kind: GameKind,
+    variant: String,
+    status: GameStatus,
+    result: Option<serde_json::Value>,
+    rated: bool,
+    seats: Vec<Seat>,
+    updated_at: String,
+}
+
+/// The games player `id` played against other players (the most recent 100), but private ones
+/// the viewer has no seat in.
+async fn player_games(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Vec<PlayedGame>>, ApiError> {
+    let player = app.players.player(&PlayerId(id)).await?.id;
+    let filter = GameFilter {
+        kind: None,
+        player: Some(player.clone()),
+        limit: 300,
+    };
+    let games = app
+        .store
+        .list_games(filter)
+        .await?
+        .into_iter()
+        .filter(|g| {
+            let opponents = g
+                .seats
+                .iter()
+                .any(|s| matches!(&s.holder, Holder::Player(p) if *p != player));
+            opponents
+                && g.seats.iter().any(|s| s.is_held_by(&player))
+                && g.may_watch(viewer.0.as_ref())
+        })
+        .take(100)
+        .map(|g| PlayedGame {
+            id: g.id,
+            kind: g.kind,
+            variant: g.variant,
+            status: g.status,
+            result: g.result,
+            rated: g.rated,
+            seats: g.seats,
+            updated_at: g.updated_at,
+        })
+        .collect();
+    Ok(Json(games))
+}
+
+#[derive(Deserialize)]
+struct HistoryQuery {
+    game: GameKind,
+    speed: Speed,
+}
+
+/// The history of player `id`'s rating in one game and speed class, oldest first.
+async fn rating_history(
+    State(app): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(query): ApiQuery<HistoryQuery>,
+) -> Result<Json<Vec<RatingPoint>>, ApiError> {
+    let player = app.players.player(&PlayerId(id)).await?.id;
+    Ok(Json(
+        app.store
+            .rating_history(&player, query.game, query.speed)
+            .await?,
+    ))
 }

@@ -161,5 +161,6 @@ fn new_game(old: &Seated, offerer: &PlayerId) -> Result<NewGame, ApiError> {
         seats,
         clock: game.clock.as_ref().map(|c| Clock::new(c.control, &names)),
         private: game.private,
+        rated: game.rated,
     })
 }

@@ -136,6 +136,7 @@ pub async fn create_solo<S: SavedState>(
             seats: vec![Seat::player("solo", me.id())],
             clock: None,
             private: false,
+            rated: false,
         })
         .await?;
     Ok(game)

@@ -170,3 +170,23 @@ pub fn new_clock(
     }
     Ok(Some(Clock::new(control.control()?, seats)))
 }
+
+/// Refuses a rated game that is not between two players (422 `rated_needs_opponent`) or has no
+/// clock (422 `rated_needs_clock`: a rating is kept per speed class).
+pub fn ensure_rateable(rated: bool, friend: bool, clock: Option<&Clock>) -> Result<(), ApiError> {
+    if !rated {
+        Ok(())
+    } else if !friend {
+        Err(ApiError::unprocessable(
+            "rated_needs_opponent",
+            "a rated game is between two players",
+        ))
+    } else if clock.is_none() {
+        Err(ApiError::unprocessable(
+            "rated_needs_clock",
+            "a rated game is played on a clock",
+        ))
+    } else {
+        Ok(())
+    }
+}

@@ -3,10 +3,12 @@
 //! [`Store`].
 
 mod file_identity;
+mod lobby;
 mod model;
 mod players;
 mod sqlite;
 
+pub use lobby::{NewSeek, PlayerRating, RatingPoint, Seek};
 pub use model::{
     GameFilter, GameKind, GameStatus, GameUpdate, LeaderboardEntry, NewGame, NewLeaderboardEntry,
     RematchLink, SavedGame, UnknownGameKind,
@@ -14,6 +16,8 @@ pub use model::{
 pub use players::{Holder, LEGACY_SEAT, Player, PlayerId, Seat};
 pub use sqlite::SqliteStore;
 
+use crate::clock::Speed;
+use crate::rating::Rating;
 use serde_json::Value;
 
 /// What can go wrong when reading or writing saved data.
@@ -53,6 +57,9 @@ pub enum StoreError {
     /// A player tried to take a second seat in a game against itself.
     #[error("you already play in this game: send the link to a friend")]
     OwnInvitation,
+    /// No open seek with that id (taken, withdrawn or never made).
+    #[error("this seek is no longer open")]
+    SeekNotFound,
     /// No player with that id.
     #[error("no player with id {0}")]
     PlayerNotFound(String),
@@ -94,7 +101,8 @@ impl StoreError {
         match self {
             StoreError::GameNotFound(_)
             | StoreError::PlayerNotFound(_)
-            | StoreError::InvitationNotFound => Fault::NotFound,
+            | StoreError::InvitationNotFound
+            | StoreError::SeekNotFound => Fault::NotFound,
             StoreError::SeatNotOpen(_) | StoreError::OwnInvitation => Fault::Conflict,
             StoreError::NotSeated(_) => Fault::Forbidden,
             StoreError::NameTaken(_)
@@ -221,6 +229,33 @@ pub trait Store: Send + Sync {
         rematch_id: i64,
         taker: Option<&PlayerId>,
     ) -> Result<SavedGame, StoreError>;
+    /// `player`'s ratings, in every game and speed class it has played rated.
+    async fn ratings(&self, player: &PlayerId) -> Result<Vec<PlayerRating>, StoreError>;
+    /// `player`'s rating in `game` at `speed` (the start rating when it has none yet).
+    async fn rating(
+        &self,
+        player: &PlayerId,
+        game: GameKind,
+        speed: Speed,
+    ) -> Result<Rating, StoreError>;
+    /// The history of `player`'s rating in `game` at `speed`, oldest first.
+    async fn rating_history(
+        &self,
+        player: &PlayerId,
+        game: GameKind,
+        speed: Speed,
+    ) -> Result<Vec<RatingPoint>, StoreError>;
+    /// Opens a seek.
+    async fn create_seek(&self, seek: NewSeek) -> Result<Seek, StoreError>;
+    /// The open seeks, oldest first (of one game, or all).
+    async fn seeks(&self, game: Option<GameKind>) -> Result<Vec<Seek>, StoreError>;
+    /// Withdraws `player`'s seek `id` ([`StoreError::SeekNotFound`] when it has no such seek).
+    async fn delete_seek(&self, id: i64, player: &PlayerId) -> Result<(), StoreError>;
+    /// Takes seek `id` and starts `game` from it in one transaction: of two players accepting
+    /// the same seek, one starts the game and the other gets [`StoreError::SeekNotFound`].
+    async fn accept_seek(&self, id: i64, game: NewGame) -> Result<SavedGame, StoreError>;
+    /// Ongoing games between two players that anybody may watch, most recent first.
+    async fn live_public_games(&self, limit: u32) -> Result<Vec<SavedGame>, StoreError>;
     /// The ongoing games whose clock runs, each with when its flag falls (Unix ms).
     async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError>;
     /// Saves a new game with its history (an imported record: its moves, status and result) in

@@ -120,6 +120,8 @@ pub struct NewGame {
     pub clock: Option<Clock>,
     /// Whether only its seated players may watch it.
     pub private: bool,
+    /// Whether its result changes the players' ratings.
+    pub rated: bool,
 }
 
 /// A saved game with everything but its action list, as read from the store.
@@ -163,6 +165,8 @@ pub struct SavedGame {
     pub rematch: Option<RematchLink>,
     /// Whether only its seated players may watch it.
     pub private: bool,
+    /// Whether its result changes the players' ratings.
+    pub rated: bool,
 }
 
 /// A finished game's rematch: a new game with the colours swapped, offered by one player and

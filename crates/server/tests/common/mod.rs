@@ -90,6 +90,7 @@ pub fn new_game(kind: GameKind, variant: &str) -> NewGame {
         seats: vec![],
         clock: None,
         private: false,
+        rated: false,
     }
 }
 

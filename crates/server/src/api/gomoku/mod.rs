@@ -13,6 +13,27 @@ mod takeback;
 
 pub(super) use self::state::GameState;
 
+/// A game between two players on 15×15 under `rule`, as the lobby starts it (422
+/// `unknown_rule`); seats `black` and `white`.
+pub(super) fn lobby_game(rule: &str) -> Result<GameState, ApiError> {
+    let rule_set = rule_set(Some(rule))?;
+    Ok(GameState {
+        size: 15,
+        rule: rule_set.name().to_owned(),
+        mode: Mode::Pvp,
+        human: None,
+        level: None,
+        undo_limit: None,
+        undos: Undos::default(),
+        moves: vec![],
+        resigned: None,
+        timed_out: None,
+        abandoned: None,
+        takeback_offer: None,
+        seed: engine::fresh_seed(),
+    })
+}
+
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -82,6 +103,9 @@ struct NewGameBody {
     /// false.
     #[serde(default)]
     private: bool,
+    /// Rated: the result changes both players' ratings (a game against a friend, on a clock).
+    #[serde(default)]
+    rated: bool,
 }
 
 /// Reads the rule set name, or answers 422.
@@ -147,6 +171,7 @@ async fn new_game(
         ));
     }
     let clock = timed::new_clock(body.clock, body.mode == Mode::Pvp, &["black", "white"])?;
+    timed::ensure_rateable(body.rated, body.friend, clock.as_ref())?;
     let mut seats = state.seats(me.id());
     if body.friend {
         saved::ensure_room_for_live_game(&app, &me).await?;
@@ -158,6 +183,7 @@ async fn new_game(
         seats,
         clock,
         private: body.private && body.friend,
+        rated: body.rated,
     };
     let saved = create(&app, game, &state, GameStatus::Ongoing, None).await?;
     let game = state.game()?;
@@ -166,11 +192,12 @@ async fn new_game(
 
 /// Saves a new game (a started one, or an imported record with its moves as the action list,
 /// in one transaction).
-/// Who sits where in a new game, its clock and whether it is private.
+/// Who sits where in a new game, its clock, whether it is private and whether it is rated.
 struct Prepared {
     seats: Vec<Seat>,
     clock: Option<Clock>,
     private: bool,
+    rated: bool,
 }
 
 impl Prepared {
@@ -180,6 +207,7 @@ impl Prepared {
             seats,
             clock: None,
             private: false,
+            rated: false,
         }
     }
 }
@@ -200,6 +228,7 @@ async fn create(
         seats: prepared.seats,
         clock: prepared.clock,
         private: prepared.private,
+        rated: prepared.rated,
     };
     if status == GameStatus::Ongoing && state.moves.is_empty() {
         return Ok(app.store.create_game(game).await?);

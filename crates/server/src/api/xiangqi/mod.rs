@@ -14,6 +14,24 @@ mod view;
 
 pub(super) use self::state::GameState;
 
+/// A game between two players from the initial position, as the lobby starts it: its state,
+/// variant, mode and players, for seats `red` and `black`.
+pub(super) fn lobby_game() -> (GameState, &'static str, &'static str, Value) {
+    let state = GameState {
+        start_fen: qipan_xiangqi::Position::startpos().to_fen(),
+        moves: Vec::new(),
+        mode: Mode::Pvp,
+        engine_side: None,
+        level: 5,
+        undos: Undos::default(),
+        draw_offer: None,
+        takeback_offer: None,
+        ending: None,
+    };
+    let players = json!({ "red": "human", "black": "human", "level": null });
+    (state, "standard", Mode::Pvp.as_str(), players)
+}
+
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -74,6 +92,9 @@ struct NewGameBody {
     /// false.
     #[serde(default)]
     private: bool,
+    /// Rated: the result changes both players' ratings (a game against a friend, on a clock).
+    #[serde(default)]
+    rated: bool,
 }
 
 async fn new_game(
@@ -121,6 +142,7 @@ async fn new_game(
         saved::ensure_room_for_live_game(&app, &me).await?;
     }
     let clock = timed::new_clock(body.clock, body.mode == Mode::Pvp, &["red", "black"])?;
+    timed::ensure_rateable(body.rated, body.friend, clock.as_ref())?;
     let my_side = body.side.unwrap_or(Side::Red);
     let seat = |side: Side, name: &str| {
         if engine_side == Some(side) {
@@ -149,6 +171,7 @@ async fn new_game(
             ],
             clock,
             private: body.private && body.friend,
+            rated: body.rated,
         })
         .await?;
     Ok(Json(GameView::new(&game, &state)?))
@@ -501,6 +524,7 @@ async fn import_pgn(
         seats: vec![Seat::player("red", me.id()), Seat::player("black", me.id())],
         clock: None,
         private: false,
+        rated: false,
     };
     let actions = state.moves.iter().map(|m| json!({ "move": m })).collect();
     let saved = app

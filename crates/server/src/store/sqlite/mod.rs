@@ -2,8 +2,10 @@
 
 mod invitations;
 mod players;
+mod ratings;
 mod rematches;
 mod seats;
+mod seeks;
 
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
@@ -18,11 +20,12 @@ use sqlx::sqlite::{
 
 use super::file_identity::FileIdentity;
 use super::{
-    GameFilter, GameKind, GameStatus, GameUpdate, Health, LeaderboardEntry, NewGame, PlayerId,
-    SavedGame, Store, StoreError,
+    GameFilter, GameKind, GameStatus, GameUpdate, Health, LeaderboardEntry, NewGame, NewSeek,
+    PlayerId, PlayerRating, RatingPoint, SavedGame, Seek, Store, StoreError,
 };
-use crate::clock::Clock;
+use crate::clock::{Clock, Speed};
 use crate::config::DbLocation;
+use crate::rating::Rating;
 use crate::time::now_rfc3339;
 
 /// Saved games and leaderboards in one SQLite database.
@@ -43,7 +46,7 @@ const INTEGRITY_CHECK_EVERY: Duration = Duration::from_secs(60);
 const PAGE_SIZE: u64 = 4096;
 
 const GAME_COLUMNS: &str = "id, kind, variant, mode, players, state, status, result, revision, \
-                            action_count, created_at, updated_at, clock, private";
+                            action_count, created_at, updated_at, clock, private, rated";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database and brings its schema up to date.
@@ -244,6 +247,7 @@ fn game_from_row(row: &SqliteRow) -> Result<SavedGame, StoreError> {
         seats: Vec::new(),
         rematch: None,
         private: row.try_get("private")?,
+        rated: row.try_get("rated")?,
         clock: match row.try_get::<Option<String>, _>("clock")? {
             None => None,
             Some(text) => {
@@ -282,7 +286,7 @@ async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError>
     let now = now_rfc3339();
     let id = sqlx::query_scalar(
         "INSERT INTO games (kind, variant, mode, players, state, created_at, updated_at, clock, \
-         clock_deadline, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         clock_deadline, private, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(game.kind.as_str())
     .bind(&game.variant)
@@ -294,6 +298,7 @@ async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError>
     .bind(clock_text(game.clock.as_ref()))
     .bind(game.clock.as_ref().and_then(Clock::deadline_ms))
     .bind(game.private)
+    .bind(game.rated)
     .fetch_one(&mut **tx)
     .await?;
     seats::insert(tx, id, &game.seats).await?;
@@ -376,6 +381,9 @@ async fn apply_update(
         .bind(id)
         .execute(&mut **tx)
         .await?;
+    if update.status == Some(GameStatus::Finished) {
+        ratings::settle(tx, id).await?;
+    }
     if let Some(entry) = &update.leaderboard_entry {
         sqlx::query(
             "INSERT INTO leaderboard (game, variant, name, score, time_ms, game_id, created_at) \
@@ -418,6 +426,76 @@ impl Store for SqliteStore {
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
         self.update_as(read, None, update).await
+    }
+
+    async fn ratings(&self, player: &PlayerId) -> Result<Vec<PlayerRating>, StoreError> {
+        ratings::of_player(&self.pool, player).await
+    }
+
+    async fn rating(
+        &self,
+        player: &PlayerId,
+        game: GameKind,
+        speed: Speed,
+    ) -> Result<Rating, StoreError> {
+        ratings::rating(&self.pool, player, game, speed).await
+    }
+
+    async fn rating_history(
+        &self,
+        player: &PlayerId,
+        game: GameKind,
+        speed: Speed,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        ratings::history(&self.pool, player, game, speed).await
+    }
+
+    async fn create_seek(&self, seek: NewSeek) -> Result<Seek, StoreError> {
+        self.check_file()?;
+        seeks::create(&self.pool, &seek).await
+    }
+
+    async fn seeks(&self, game: Option<GameKind>) -> Result<Vec<Seek>, StoreError> {
+        seeks::list(&self.pool, game).await
+    }
+
+    async fn delete_seek(&self, id: i64, player: &PlayerId) -> Result<(), StoreError> {
+        self.check_file()?;
+        if seeks::remove(&self.pool, id, Some(player)).await? {
+            Ok(())
+        } else {
+            Err(StoreError::SeekNotFound)
+        }
+    }
+
+    async fn accept_seek(&self, id: i64, game: NewGame) -> Result<SavedGame, StoreError> {
+        let mut tx = self.begin_write().await?;
+        if !seeks::remove(&mut *tx, id, None).await? {
+            tx.rollback().await?;
+            return Err(StoreError::SeekNotFound);
+        }
+        let game_id = insert_game(&mut tx, &game).await?;
+        tx.commit().await?;
+        self.game(game_id).await
+    }
+
+    async fn live_public_games(&self, limit: u32) -> Result<Vec<SavedGame>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND private = 0 \
+             AND (SELECT COUNT(DISTINCT player_id) FROM game_seats \
+                  WHERE game_id = games.id AND player_id IS NOT NULL) = 2 \
+             ORDER BY updated_at DESC, id DESC LIMIT ?"
+        ))
+        .bind(i64::from(limit.max(1)))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let mut game = game_from_row(row)?;
+            game.seats = seats::of_game(&self.pool, game.id).await?;
+            games.push(game);
+        }
+        Ok(games)
     }
 
     async fn clock_deadlines(&self) -> Result<Vec<(i64, i64)>, StoreError> {
