@@ -13,6 +13,7 @@ function renderHeader() {
       <span class="brand-name" data-i18n="app.name"></span>
     </a>
     <nav class="header-actions">
+      <a class="nav-link" href="/lobby/" data-i18n="nav.lobby"></a>
       <a id="player-chip" class="player-chip" href="/me/" hidden></a>
       <button type="button" id="lang-switch" class="lang-switch" data-i18n-aria-label="nav.language"></button>
     </nav>`;

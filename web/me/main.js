@@ -8,6 +8,7 @@ import { applyTranslations, registerStrings, t } from '/js/i18n.js';
 registerStrings({
   'zh-CN': {
     'me.title': '我的资料',
+    'me.public_page': '我的棋手页面（等级分与对局）',
     'me.who': '你现在的身份：{name}',
     'me.name_title': '显示名称',
     'me.name_hint': '对手和观众看到的名字。留空则显示为游客。',
@@ -39,6 +40,7 @@ registerStrings({
   },
   en: {
     'me.title': 'My profile',
+    'me.public_page': 'My player page (ratings and games)',
     'me.who': 'You are playing as {name}',
     'me.name_title': 'Display name',
     'me.name_hint': 'The name opponents and spectators see. Leave it empty to show as a guest.',
@@ -91,6 +93,7 @@ function explain(err) {
 function draw() {
   if (!player) return;
   $('me-who').textContent = t('me.who', { name: displayName(player) });
+  $('me-public').href = `/player/?id=${encodeURIComponent(player.id)}`;
   $('name-input').value = player.name || '';
   $('account-claim').hidden = Boolean(player.username);
   $('account-owned').hidden = !player.username;
