@@ -65,7 +65,16 @@ async fn watch_game(
         })
         .collect();
     let seated = viewer.0.filter(|p| players.contains(p));
-    let visit = Visit { players, seated };
+    // Presence matters between two players (or while a seat waits for one), not in a puzzle.
+    let mut distinct = players.clone();
+    distinct.sort();
+    distinct.dedup();
+    let between_players = distinct.len() > 1 || game.seats.iter().any(|s| s.holder == Holder::Open);
+    let visit = Visit {
+        players,
+        seated,
+        between_players,
+    };
     // A page never needs to send more than a ping: a big message is refused, not buffered.
     let max = app.limits.max_ws_message_bytes;
     Ok(upgrade
@@ -82,6 +91,8 @@ async fn watch_game(
 struct Visit {
     players: Vec<PlayerId>,
     seated: Option<PlayerId>,
+    /// Whether presence is reported: a game between two players.
+    between_players: bool,
 }
 
 /// What a page says over its socket: that it was hidden or shown again.
@@ -102,8 +113,13 @@ async fn relay(
     let id = first.id;
     let presence = app.watchers.presence().clone();
     presence.arrive(id, visit.seated.as_ref());
-    app.watchers
-        .announce_presence(id, &visit.players, app.limits.claim_after);
+    let announce = || {
+        if visit.between_players {
+            app.watchers
+                .announce_presence(id, &visit.players, app.limits.claim_after);
+        }
+    };
+    announce();
     let mut hidden = false;
     let mut closing = app.watchers.closing();
     let mut next = Some(first);
@@ -147,7 +163,6 @@ async fn relay(
         }
     }
     presence.leave(id, visit.seated.as_ref(), hidden);
-    app.watchers
-        .announce_presence(id, &visit.players, app.limits.claim_after);
+    announce();
     let _ = socket.send(Message::Close(None)).await;
 }

@@ -123,10 +123,13 @@ impl SqliteStore {
         }
     }
 
-    /// Starts a write transaction on the file this store opened.
+    /// Starts a write transaction on the file this store opened. `BEGIN IMMEDIATE` takes the
+    /// write lock at once (waiting up to the busy timeout for another writer): a deferred
+    /// transaction that reads first and writes later could not upgrade its lock while another
+    /// connection writes, and SQLite would refuse it at once with "database is locked".
     async fn begin_write(&self) -> Result<Tx<'static>, StoreError> {
         self.check_file()?;
-        Ok(self.pool.begin().await?)
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
     }
 
     /// SQLite's `quick_check` answer, at most [`INTEGRITY_CHECK_EVERY`] old.
@@ -332,9 +335,7 @@ async fn apply_update(
     expected_revision: i64,
     update: &GameUpdate,
 ) -> Result<bool, StoreError> {
-    // The conditional UPDATE comes first so that the transaction takes the write lock at once (a
-    // read first could not be upgraded under contention) and so that two writers based on the
-    // same revision cannot both succeed.
+    // The conditional UPDATE makes two writers based on the same revision unable to both succeed.
     let updated = sqlx::query(
         "UPDATE games SET state = ?1, status = COALESCE(?2, status), \
          result = CASE WHEN ?2 = 'ongoing' THEN NULL ELSE COALESCE(?3, result) END, \

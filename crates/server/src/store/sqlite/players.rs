@@ -30,7 +30,7 @@ fn is_unique_violation(err: &sqlx::Error) -> bool {
 }
 
 async fn create(pool: &SqlitePool, token_hash: &[u8]) -> Result<Player, StoreError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
     let now = now_rfc3339();
     let id = new_id();
     sqlx::query("INSERT INTO players (id, created_at) VALUES (?, ?)")
