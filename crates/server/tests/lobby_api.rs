@@ -167,6 +167,14 @@ async fn rating_ranges_quick_pairing_and_bad_seeks() {
         (status, common::code(&refused)),
         (StatusCode::CONFLICT, Some("out_of_rating_range"))
     );
+    // Nobody withdraws another player's seek.
+    let stranger = bo
+        .delete(server.url(&format!("/api/seeks/{}", seek["id"])))
+        .header("Origin", server.url(""))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stranger.status(), StatusCode::NOT_FOUND);
     let withdraw = ann
         .delete(server.url(&format!("/api/seeks/{}", seek["id"])))
         .header("Origin", server.url(""))

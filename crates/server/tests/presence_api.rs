@@ -108,6 +108,9 @@ async fn presence_is_reported_and_an_abandoned_game_is_claimed_after_the_wait() 
         (status, common::code(&refused)),
         (StatusCode::CONFLICT, Some("opponent_present"))
     );
+    // A spectator claims nothing.
+    let (status, _) = claim(&common::client()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
     // Ann's page goes; claiming at once is too early, after the wait it wins.
     drop(ann_page);
     let seen = presence(&mut bo_page).await;
