@@ -44,6 +44,10 @@ async fn invite(
     ApiJson(body): ApiJson<InviteBody>,
 ) -> Result<Json<Invitation>, ApiError> {
     let game = app.store.game(id).await?;
+    // Only a seated player learns anything about the game's seats.
+    if !game.seats.iter().any(|s| s.is_held_by(me.id())) {
+        return Err(crate::store::StoreError::NotSeated(id).into());
+    }
     let seat = match body.seat {
         Some(seat) => seat,
         None => game
