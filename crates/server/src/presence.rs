@@ -39,10 +39,11 @@ struct Game {
     spectators: usize,
 }
 
-/// Every game's presence; cheap to clone.
+/// Every game's presence, and the players with a lobby page open; cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Presence {
     games: Arc<Mutex<HashMap<i64, Game>>>,
+    lobby: Arc<Mutex<HashMap<PlayerId, usize>>>,
     started: Instant,
 }
 
@@ -50,6 +51,7 @@ impl Default for Presence {
     fn default() -> Self {
         Presence {
             games: Arc::default(),
+            lobby: Arc::default(),
             started: Instant::now(),
         }
     }
@@ -141,6 +143,27 @@ impl Presence {
         match self.with(|games| self.status(games.get(&id).and_then(|g| g.players.get(player)))) {
             Status::Offline { gone_ms } => Some(Duration::from_millis(gone_ms)),
             Status::Online | Status::Away => None,
+        }
+    }
+
+    /// `player` opened a lobby page.
+    pub fn enter_lobby(&self, player: &PlayerId) {
+        let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        *lobby.entry(player.clone()).or_default() += 1;
+    }
+
+    /// `player` closed a lobby page; true when it was its last.
+    pub fn leave_lobby(&self, player: &PlayerId) -> bool {
+        let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(pages) = lobby.get_mut(player) else {
+            return false;
+        };
+        *pages = pages.saturating_sub(1);
+        if *pages == 0 {
+            lobby.remove(player);
+            true
+        } else {
+            false
         }
     }
 

@@ -329,6 +329,9 @@ impl Store for WatchedStore {
     async fn seeks(&self, game: Option<GameKind>) -> Result<Vec<Seek>, StoreError> {
         self.inner.seeks(game).await
     }
+    async fn delete_seeks_of(&self, player: &PlayerId) -> Result<u64, StoreError> {
+        self.inner.delete_seeks_of(player).await
+    }
     async fn delete_seek(&self, id: i64, player: &PlayerId) -> Result<(), StoreError> {
         self.inner.delete_seek(id, player).await
     }

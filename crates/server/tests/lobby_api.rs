@@ -221,3 +221,44 @@ async fn rating_ranges_quick_pairing_and_bad_seeks() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_players_seeks_go_when_its_last_lobby_page_closes() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let (ann, cookie, _) = common::player_with_cookie(&server).await;
+    let open = || {
+        let mut request = format!("ws://{}/api/lobby/events", server.addr)
+            .into_client_request()
+            .unwrap();
+        request
+            .headers_mut()
+            .insert("Cookie", cookie.parse().unwrap());
+        connect_async(request)
+    };
+    let (first, _) = open().await.unwrap();
+    let (second, _) = open().await.unwrap();
+    let (status, _) = common::post(
+        &ann,
+        server.url("/api/seeks"),
+        json!({"game": "xiangqi", "clock": five_plus_three()}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let seeks = || async {
+        let (_, lobby) = common::get(server.url("/api/lobby")).await;
+        lobby["seeks"].as_array().unwrap().len()
+    };
+    drop(first);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(seeks().await, 1, "another lobby page is still open");
+    drop(second);
+    for _ in 0..50 {
+        if seeks().await == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(seeks().await, 0);
+    server.stop().await;
+}

@@ -403,17 +403,25 @@ async fn quick(
     Ok(Json(Paired::Waiting(open_seek(&app, &me, seek).await?)))
 }
 
-async fn events(State(app): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
+async fn events(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    upgrade: WebSocketUpgrade,
+) -> Response {
     upgrade
         .max_message_size(app.limits.max_ws_message_bytes)
-        .on_upgrade(move |socket| relay(app, socket))
+        .on_upgrade(move |socket| relay(app, socket, viewer.0))
 }
 
-/// Forwards every lobby change until the page or the server hangs up.
-async fn relay(app: AppState, mut socket: WebSocket) {
+/// Forwards every lobby change until the page or the server hangs up. A player's seeks last
+/// while it has a lobby page open (as on lichess): when its last one closes they go.
+async fn relay(app: AppState, mut socket: WebSocket, player: Option<PlayerId>) {
     let Some(place) = app.watchers.open_socket() else {
         return;
     };
+    if let Some(p) = &player {
+        app.watchers.presence().enter_lobby(p);
+    }
     let mut changes = app.watchers.lobby();
     let mut closing = app.watchers.closing();
     loop {
@@ -439,4 +447,13 @@ async fn relay(app: AppState, mut socket: WebSocket) {
     }
     drop(place);
     let _ = socket.send(Message::Close(None)).await;
+    if let Some(p) = &player
+        && app.watchers.presence().leave_lobby(p)
+    {
+        match app.store.delete_seeks_of(p).await {
+            Ok(0) => {}
+            Ok(_) => app.watchers.announce_lobby(json!({ "seeks": "changed" })),
+            Err(err) => tracing::warn!("cannot withdraw the seeks of a player who left: {err}"),
+        }
+    }
 }

@@ -249,6 +249,8 @@ pub trait Store: Send + Sync {
     async fn create_seek(&self, seek: NewSeek) -> Result<Seek, StoreError>;
     /// The open seeks, oldest first (of one game, or all).
     async fn seeks(&self, game: Option<GameKind>) -> Result<Vec<Seek>, StoreError>;
+    /// Withdraws every seek of `player`; how many there were.
+    async fn delete_seeks_of(&self, player: &PlayerId) -> Result<u64, StoreError>;
     /// Withdraws `player`'s seek `id` ([`StoreError::SeekNotFound`] when it has no such seek).
     async fn delete_seek(&self, id: i64, player: &PlayerId) -> Result<(), StoreError>;
     /// Takes seek `id` and starts `game` from it in one transaction: of two players accepting

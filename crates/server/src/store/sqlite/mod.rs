@@ -460,6 +460,11 @@ impl Store for SqliteStore {
         seeks::list(&self.pool, game).await
     }
 
+    async fn delete_seeks_of(&self, player: &PlayerId) -> Result<u64, StoreError> {
+        self.check_file()?;
+        seeks::remove_all_of(&self.pool, player).await
+    }
+
     async fn delete_seek(&self, id: i64, player: &PlayerId) -> Result<(), StoreError> {
         self.check_file()?;
         if seeks::remove(&self.pool, id, Some(player)).await? {

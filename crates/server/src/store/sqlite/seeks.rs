@@ -92,3 +92,15 @@ where
         .await?;
     Ok(removed.rows_affected() == 1)
 }
+
+/// Removes every seek of `player`; how many there were.
+pub(super) async fn remove_all_of<'e, E>(executor: E, player: &PlayerId) -> Result<u64, StoreError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+{
+    let removed = sqlx::query("DELETE FROM seeks WHERE player_id = ?")
+        .bind(&player.0)
+        .execute(executor)
+        .await?;
+    Ok(removed.rows_affected())
+}
