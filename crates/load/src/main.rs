@@ -31,6 +31,10 @@ struct Args {
     /// Moves per game (both sides together) at most.
     #[arg(long, default_value_t = 40)]
     moves: usize,
+    /// How long each bot thinks before a move, in milliseconds (0: as fast as the server answers,
+    /// which measures throughput; people's pace measures latency under load).
+    #[arg(long, default_value_t = 0)]
+    think_ms: u64,
 }
 
 /// A bot player: a client that sends its cookie.
@@ -103,7 +107,7 @@ async fn relayed(socket: &mut Socket, by: &str) -> Result<i64> {
 }
 
 /// Plays one game; the relay latency of each move.
-async fn play(url: String, moves: usize, seed: u64) -> Result<Vec<Duration>> {
+async fn play(url: String, moves: usize, think: Duration, seed: u64) -> Result<Vec<Duration>> {
     let (black, white) = (Bot::new(&url).await?, Bot::new(&url).await?);
     let game = black
         .post(
@@ -127,6 +131,7 @@ async fn play(url: String, moves: usize, seed: u64) -> Result<Vec<Duration>> {
     let mut latencies = Vec::with_capacity(moves);
     for (ply, (x, y)) in points.into_iter().take(moves).enumerate() {
         let (mover, other) = (ply % 2, 1 - ply % 2);
+        tokio::time::sleep(think).await;
         let sent = Instant::now();
         let answer = bots[mover]
             .post(
@@ -157,7 +162,10 @@ async fn main() -> Result<()> {
     let url = args.url.trim_end_matches('/').to_owned();
     let started = Instant::now();
     let games: Vec<_> = (0..args.games)
-        .map(|i| tokio::spawn(play(url.clone(), args.moves, i as u64)))
+        .map(|i| {
+            let think = Duration::from_millis(args.think_ms);
+            tokio::spawn(play(url.clone(), args.moves, think, i as u64))
+        })
         .collect();
     let mut latencies = Vec::new();
     let mut failed = 0;
@@ -173,9 +181,10 @@ async fn main() -> Result<()> {
     let wall = started.elapsed();
     latencies.sort();
     println!(
-        "{} games ({} failed), {} moves in {:.2} s: {:.0} moves/s; move relay p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        "{} games ({} failed), think {} ms, {} moves in {:.2} s: {:.0} moves/s; move relay p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
         args.games,
         failed,
+        args.think_ms,
         latencies.len(),
         wall.as_secs_f64(),
         latencies.len() as f64 / wall.as_secs_f64(),
