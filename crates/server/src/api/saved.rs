@@ -262,9 +262,11 @@ pub async fn commit(
     read: &Seated,
     mut update: GameUpdate,
 ) -> Result<SavedGame, ApiError> {
-    if let Err(late) = timed::charge(&read.game, read.received_ms, &mut update) {
-        timed::flag_if_due(&app.store, read.game.id).await;
-        return Err(late);
+    if let Err(refused) = timed::charge(&read.game, read.received_ms, &mut update) {
+        if refused.code == timed::FLAG_FELL {
+            timed::flag_if_due(&app.store, read.game.id).await;
+        }
+        return Err(refused);
     }
     let saved = app
         .store

@@ -70,8 +70,11 @@ pub fn forfeit(
     }
 }
 
+/// The code of an action refused because the running clock had run out before it arrived.
+pub const FLAG_FELL: &str = "flag_fell";
+
 /// Sets `update.clock` for an action on `read` accepted at `received_ms`: the mover is charged
-/// and the next side's clock started. `Err(seat)` when the running clock had run out before.
+/// and the next side's clock started; 409 [`FLAG_FELL`] when the running clock had run out before.
 pub fn charge(read: &SavedGame, received_ms: i64, update: &mut GameUpdate) -> Result<(), ApiError> {
     let Some(clock) = &read.clock else {
         return Ok(());
@@ -91,7 +94,7 @@ pub fn charge(read: &SavedGame, received_ms: i64, update: &mut GameUpdate) -> Re
             Ok(())
         }
         Err(flag) => Err(ApiError::conflict(
-            "flag_fell",
+            FLAG_FELL,
             format!(
                 "the game ended on time before this arrived: {}'s clock ran out",
                 flag.seat

@@ -8,7 +8,9 @@
 //! always keeps [`SAFETY_MARGIN`] (or 5% of the clock, if more) in reserve, so the flag never
 //! falls because of the engine. A fixed move time is used to the full but 5% (at most
 //! [`SAFETY_MARGIN`]): the search stops when it is spent and keeps what the unfinished iteration
-//! proved.
+//! proved. A clock whose whole time is for this one move (`movestogo 1` without increment: how
+//! UCCI GUIs and the arena give a fixed time per move) is a fixed move time too, kept to a tenth
+//! in reserve (at least 5 ms, at most [`SAFETY_MARGIN`]).
 //!
 //! **Where the time is counted from.** The GUI's clock runs from the moment it sends `go`, so
 //! the budget is counted from [`Limits::started`] (the protocol loop sets it when it reads the
@@ -107,7 +109,17 @@ impl Budget {
             let reserve = SAFETY_MARGIN.min(t / 20);
             hard = Some(t.saturating_sub(reserve).max(Duration::from_millis(1)));
         }
-        if let Some(clock) = limits.clock {
+        if let Some(clock) = limits.clock
+            && clock.moves_to_go == Some(1)
+            && clock.increment.is_zero()
+        {
+            // The whole clock is for this one move (UCCI's fixed move time, `go time 100
+            // movestogo 1`, or the last move before a time control): used as a fixed move time,
+            // to the end but a tenth (at least 5 ms, at most the usual margin).
+            let reserve = SAFETY_MARGIN.min((clock.time / 10).max(Duration::from_millis(5)));
+            let t = clock.time.saturating_sub(reserve).max(Duration::from_millis(1));
+            hard = Some(hard.map_or(t, |h| h.min(t)));
+        } else if let Some(clock) = limits.clock {
             let reserve = SAFETY_MARGIN.max(clock.time / 20);
             let usable = clock
                 .time
@@ -153,14 +165,19 @@ mod tests {
         ] {
             let budget = Budget::new(&clock(ms, inc, mtg));
             let hard = budget.hard.expect("a clock gives a budget");
-            assert!(hard <= budget.soft.expect("soft").max(hard));
             let time = Duration::from_millis(ms);
             assert!(
                 hard < time || time <= Duration::from_millis(1),
                 "{ms}+{inc}: {hard:?}"
             );
+            let single_move = mtg == Some(1) && inc == 0;
+            let reserve = if single_move {
+                SAFETY_MARGIN.min(time / 10)
+            } else {
+                SAFETY_MARGIN
+            };
             if time > SAFETY_MARGIN * 2 {
-                assert!(hard + SAFETY_MARGIN <= time, "{ms}+{inc}: {hard:?}");
+                assert!(hard + reserve <= time, "{ms}+{inc}: {hard:?}");
             }
         }
     }
@@ -176,5 +193,25 @@ mod tests {
         let short = Budget::new(&Limits::movetime(Duration::from_millis(100)));
         assert_eq!(short.hard, Some(Duration::from_millis(95)));
         assert_eq!(Budget::new(&Limits::default()).hard, None);
+    }
+
+    #[test]
+    fn a_clock_for_one_move_is_a_fixed_move_time() {
+        // `go time 100 movestogo 1` (usemillisec): 90 ms, no iteration held back.
+        let one = Budget::new(&clock(100, 0, Some(1)));
+        assert_eq!(one.hard, Some(Duration::from_millis(90)));
+        assert_eq!(one.soft, None);
+        assert_eq!(
+            Budget::new(&clock(500, 0, Some(1))).hard,
+            Some(Duration::from_millis(450))
+        );
+        assert_eq!(
+            Budget::new(&clock(10_000, 0, Some(1))).hard,
+            Some(Duration::from_millis(9_950))
+        );
+        assert_eq!(
+            Budget::new(&clock(30, 0, Some(1))).hard,
+            Some(Duration::from_millis(25))
+        );
     }
 }
