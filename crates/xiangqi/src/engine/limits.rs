@@ -117,7 +117,10 @@ impl Budget {
             // movestogo 1`, or the last move before a time control): used as a fixed move time,
             // to the end but a tenth (at least 5 ms, at most the usual margin).
             let reserve = SAFETY_MARGIN.min((clock.time / 10).max(Duration::from_millis(5)));
-            let t = clock.time.saturating_sub(reserve).max(Duration::from_millis(1));
+            let t = clock
+                .time
+                .saturating_sub(reserve)
+                .max(Duration::from_millis(1));
             hard = Some(hard.map_or(t, |h| h.min(t)));
         } else if let Some(clock) = limits.clock {
             let reserve = SAFETY_MARGIN.max(clock.time / 20);
