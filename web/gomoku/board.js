@@ -1,7 +1,7 @@
 // The board as SVG: a wooden board with lines, star points and coordinates; stones with a soft
 // gradient and shadow; the last move marked; optional move numbers; the winning row; renju
-// forbidden points; and a ghost stone where the pointer hovers. It draws what it is given and
-// reports clicks on intersections.
+// forbidden points; and a ghost stone where the pointer hovers or the keyboard's cursor stands.
+// It draws what it is given and reports clicks (or Enter/Space) on intersections.
 
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 40;
@@ -35,16 +35,24 @@ export function coordName(x, y, n) {
 
 export class Board {
   /**
-   * Draws into `container`; `onPoint(x, y)` is called when an intersection is clicked, and
-   * `onHover(point)` when the pointer moves to another intersection (null when it leaves).
+   * Draws into `container`; `onPoint(x, y)` is called when an intersection is clicked (or chosen
+   * with Enter/Space), and `onHover(point)` when the pointer or the keyboard's cursor moves to
+   * another intersection (null when it leaves). `describe(x, y)` words a point for screen
+   * readers as the cursor reaches it.
    */
-  constructor(container, onPoint, onHover = () => {}) {
+  constructor(container, onPoint, onHover = () => {}, describe = (x, y) => coordName(x, y, this.size)) {
     this.container = container;
     this.onPoint = onPoint;
     this.onHover = onHover;
+    this.describe = describe;
     this.size = 0;
-    this.svg = el('svg', { class: 'gm-board', role: 'img' });
+    this.svg = el('svg', { class: 'gm-board', role: 'application', tabindex: '0' });
     container.appendChild(this.svg);
+    this.spoken = document.createElement('p');
+    this.spoken.className = 'visually-hidden';
+    this.spoken.setAttribute('aria-live', 'polite');
+    container.appendChild(this.spoken);
+    this.keyboard();
     this.hover = null;
     this.state = null;
     this.svg.addEventListener('pointermove', (e) => this.pointer(e));
@@ -53,6 +61,42 @@ export class Board {
       const p = this.pointAt(e);
       if (p && this.state && this.state.interactive) this.onPoint(p[0], p[1]);
     });
+  }
+
+  /** Arrow keys move the cursor (the ghost stone), Enter or Space plays there, Escape hides it. */
+  keyboard() {
+    this.svg.addEventListener('focus', () => {
+      if (!this.size) return;
+      const last = this.state && this.state.moves[this.state.moves.length - 1];
+      const mid = (this.size - 1) / 2;
+      this.moveCursor(this.hover || last || [Math.floor(mid), Math.floor(mid)]);
+    });
+    this.svg.addEventListener('blur', () => { this.hover = null; this.drawGhost(); this.onHover(null); });
+    this.svg.addEventListener('keydown', (event) => {
+      const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+      const here = this.hover;
+      if (steps[event.key] && here) {
+        const [dx, dy] = steps[event.key];
+        const clamp = (v) => Math.max(0, Math.min(this.size - 1, v));
+        this.moveCursor([clamp(here[0] + dx), clamp(here[1] + dy)]);
+      } else if ((event.key === 'Enter' || event.key === ' ') && here) {
+        if (this.state && this.state.interactive) this.onPoint(here[0], here[1]);
+      } else if (event.key === 'Escape') {
+        this.hover = null;
+        this.drawGhost();
+        this.onHover(null);
+      } else {
+        return;
+      }
+      event.preventDefault();
+    });
+  }
+
+  moveCursor(point) {
+    this.hover = point;
+    this.drawGhost();
+    this.onHover(point);
+    this.spoken.textContent = this.describe(point[0], point[1]);
   }
 
   /** The intersection nearest to a pointer event, or null when off the board. */
@@ -192,11 +236,14 @@ export class Board {
     if (!this.ghost) return;
     this.ghost.replaceChildren();
     const s = this.state;
-    if (!s || !s.interactive || !this.hover) return;
+    if (!s || !this.hover) return;
     const [x, y] = this.hover;
-    if (s.moves.some(([mx, my]) => mx === x && my === y)) return;
     const cx = MARGIN + x * CELL;
     const cy = MARGIN + y * CELL;
+    if (document.activeElement === this.svg) {
+      el('rect', { class: 'gm-cursor', x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, rx: 6 }, this.ghost);
+    }
+    if (!s.interactive || s.moves.some(([mx, my]) => mx === x && my === y)) return;
     const forbidden = (s.forbidden || []).find((f) => f.x === x && f.y === y);
     if (forbidden) {
       el('circle', { cx, cy, r: CELL * 0.44, fill: 'rgba(197,48,48,.18)', stroke: '#c53030', 'stroke-width': 2, 'stroke-dasharray': '4 3' }, this.ghost);

@@ -40,8 +40,24 @@ function myTurn() {
   return s.mine ? s.mine === page.game.to_move : true;
 }
 
-const board = new Board($('#gm-board-wrap'), (x, y) => playAt(x, y), showForbiddenHint);
+/** A point in words for screen readers: its name and what stands there. */
+function describePoint(x, y) {
+  const g = page.replaying || page.game;
+  const size = g ? g.size : 15;
+  const name = String.fromCharCode(97 + x) + String(size - y);
+  const i = g ? g.moves.findIndex(([mx, my]) => mx === x && my === y) : -1;
+  const stone = i < 0 ? t('gm.point_empty') : t(i % 2 === 0 ? 'gm.point_black' : 'gm.point_white', { n: i + 1 });
+  return `${name}: ${stone}`;
+}
+const board = new Board($('#gm-board-wrap'), (x, y) => playAt(x, y), showForbiddenHint, describePoint);
 const replay = new Replay($('#gm-replay'), (k) => { page.replayAt = k; drawBoard(); renderPanel(); });
+// While replaying, ← and → step through the moves (outside text fields).
+document.addEventListener('keydown', (event) => {
+  if (!page.replaying || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest && event.target.closest('input, textarea, select, .gm-board')) return;
+  if (event.key === 'ArrowLeft') { replay.pause(); replay.go(page.replayAt - 1); event.preventDefault(); }
+  if (event.key === 'ArrowRight') { replay.pause(); replay.go(page.replayAt + 1); event.preventDefault(); }
+});
 
 /** Under the pointer on a renju forbidden point, the legend says which rule forbids it. */
 function showForbiddenHint(point) {

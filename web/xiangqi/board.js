@@ -143,7 +143,7 @@ function drawPiece(g, sq, letter, { flipped, chars, lifted, pos }) {
 
 /**
  * Draws everything. state: {fen, flipped, chars, selected, targets: [sq], lastMove: 'h2e2',
- * check: sq, hint: 'h2e2', blocked: sq, drag: {from, x, y}}.
+ * check: sq, hint: 'h2e2', blocked: sq, drag: {from, x, y}, cursor: sq (the keyboard's)}.
  */
 export function drawBoard(svg, state) {
   svg.setAttribute('viewBox', `0 0 ${WIDTH} ${HEIGHT}`);
@@ -176,6 +176,11 @@ export function drawBoard(svg, state) {
     marks.append(el('circle', { cx: x, cy: y, r: 33, class: 'xq-check' }));
   }
   svg.append(marks);
+  const cursor = () => {
+    if (!state.cursor) return;
+    const { x, y } = at(state.cursor, state.flipped);
+    svg.append(el('rect', { x: x - 32, y: y - 32, width: 64, height: 64, rx: 10, class: 'xq-cursor' }));
+  };
 
   const pieces = parseFen(state.fen);
   const layer = el('g', { class: 'xq-pieces' });
@@ -199,10 +204,20 @@ export function drawBoard(svg, state) {
   }
   svg.append(targets);
 
+  cursor();
   if (state.drag) {
     const letter = pieces.get(state.drag.from);
     if (letter) drawPiece(svg, state.drag.from, letter, { ...state, lifted: true, pos: { x: state.drag.x, y: state.drag.y } });
   }
+}
+
+/** The square one step from `sq` in a screen direction (dx right, dy down), or `sq` at the edge. */
+export function stepSquare(sq, dx, dy, flipped) {
+  const sign = flipped ? -1 : 1;
+  const file = sq.charCodeAt(0) - 97 + dx * sign;
+  const rank = Number(sq.slice(1)) - dy * sign;
+  if (file < 0 || file > 8 || rank < 0 || rank > 9) return sq;
+  return square(file, rank);
 }
 
 /** SVG coordinates of a pointer event (for dragging). */

@@ -8,7 +8,7 @@ import {
 import { applyTranslations, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
-import { drawBoard, generalSquare, parseFen, pointAt, svgPoint } from './board.js';
+import { drawBoard, generalSquare, parseFen, pointAt, stepSquare, svgPoint } from './board.js';
 import { renderRecord } from './record.js';
 import { resultText, showSaves } from './saves.js';
 import * as server from './game-api.js';
@@ -30,6 +30,7 @@ let selected = null;
 let drag = null; // {from, start: {x, y}, x, y, moving}
 let hintMove = null;
 let blocked = null; // the point that blocked a refused move (馬腿, 象眼)
+let cursor = null; // the keyboard's point, while the board has the focus
 let busy = false; // the engine is thinking
 let autoplay = null;
 let engineLine = null; // {key, params}
@@ -114,6 +115,7 @@ function redraw() {
     hint: live() ? hintMove : null,
     blocked: live() ? blocked : null,
     drag: drag && drag.moving ? drag : null,
+    cursor,
   });
   svg.dataset.fen = fen;
   svg.dataset.ply = String(live() ? game.moves.length : viewPly);
@@ -425,6 +427,41 @@ svg.addEventListener('pointerup', (event) => {
 });
 svg.addEventListener('pointercancel', () => { drag = null; redraw(); });
 
+// Keyboard: arrows move a cursor over the points (as the board is shown), Enter or Space acts
+// on the point as a click does, Escape drops the selection. The cursor is read out.
+function announceCursor() {
+  const letter = parseFen(shownFen()).get(cursor);
+  $('board-cursor').textContent = letter
+    ? t('xq.cursor_at', { square: cursor, piece: t(`piece.${letter}`) })
+    : t('xq.cursor_empty', { square: cursor });
+}
+svg.addEventListener('focus', () => {
+  if (!game) return;
+  const side = mySeat() || game.side_to_move;
+  cursor = cursor || selected || generalSquare(shownFen(), side) || 'e0';
+  announceCursor();
+  redraw();
+});
+svg.addEventListener('blur', () => { cursor = null; redraw(); });
+svg.addEventListener('keydown', (event) => {
+  if (!game || !cursor) return;
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (steps[event.key]) {
+    const [dx, dy] = steps[event.key];
+    cursor = stepSquare(cursor, dx, dy, prefs.flipped);
+    announceCursor();
+    redraw();
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    onPoint(cursor);
+  } else if (event.key === 'Escape') {
+    selected = null;
+    redraw();
+  } else {
+    return;
+  }
+  event.preventDefault();
+});
+
 /** Shows the position after `ply` plies (null: back to the live game). */
 function view(ply) {
   if (!game) return;
@@ -466,8 +503,10 @@ $('last').addEventListener('click', () => { stopAutoplay(); view(null); });
 $('play').addEventListener('click', () => { if (autoplay) stopAutoplay(); else startAutoplay(); renderPanel(); });
 $('speed').addEventListener('input', restartAutoplay);
 $('back-live').addEventListener('click', () => { stopAutoplay(); view(null); });
+// Off the board (where arrows move the cursor) and outside text fields, ← and → step through
+// the record.
 document.addEventListener('keydown', (event) => {
-  if (!game || event.target.closest('input, textarea, select')) return;
+  if (!game || event.target === svg || event.target.closest('input, textarea, select')) return;
   if (event.key === 'ArrowLeft') { stopAutoplay(); view(plyNow() - 1); }
   if (event.key === 'ArrowRight') { stopAutoplay(); view(plyNow() + 1); }
 });
