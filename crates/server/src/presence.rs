@@ -182,22 +182,28 @@ mod tests {
         let presence = Presence::default();
         let ann = PlayerId("ann".into());
         assert!(matches!(
-            presence.of(1, &[ann.clone()])[&ann],
+            presence.of(1, std::slice::from_ref(&ann))[&ann],
             Status::Offline { .. }
         ));
         presence.arrive(1, Some(&ann));
         presence.arrive(1, Some(&ann));
         presence.arrive(1, None);
-        assert_eq!(presence.of(1, &[ann.clone()])[&ann], Status::Online);
+        assert_eq!(
+            presence.of(1, std::slice::from_ref(&ann))[&ann],
+            Status::Online
+        );
         assert_eq!(presence.spectators(1), 1);
         presence.set_hidden(1, &ann, true);
         assert_eq!(
-            presence.of(1, &[ann.clone()])[&ann],
+            presence.of(1, std::slice::from_ref(&ann))[&ann],
             Status::Online,
             "one page still shown"
         );
         presence.set_hidden(1, &ann, true);
-        assert_eq!(presence.of(1, &[ann.clone()])[&ann], Status::Away);
+        assert_eq!(
+            presence.of(1, std::slice::from_ref(&ann))[&ann],
+            Status::Away
+        );
         assert_eq!(presence.absent_for(1, &ann), None);
         presence.leave(1, Some(&ann), true);
         presence.leave(1, Some(&ann), true);
