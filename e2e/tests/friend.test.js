@@ -5,11 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
-
-const WIDTH = 608;
-const HEIGHT = 668;
-const MARGIN = 64;
-const STEP = 60;
+import { clickSquare as clickPoint, clickStone, plyIs, stonesAre } from '../lib/boards.js';
 
 let alice;
 let bob;
@@ -19,19 +15,6 @@ after(async () => { await Promise.all([alice?.close(), bob?.close(), cy?.close()
 
 /** Console lines other than the browser's notes on refused requests, which the page explains. */
 const unexpected = (page) => page.problems.filter((p) => !/status of (403|409|422) /.test(p));
-
-async function clickPoint(page, sq, flipped) {
-  const box = await page.locator('#board').boundingBox();
-  let f = sq.charCodeAt(0) - 97;
-  let r = Number(sq.slice(1));
-  if (flipped) { f = 8 - f; r = 9 - r; }
-  await page.mouse.click(
-    box.x + ((MARGIN + f * STEP) / WIDTH) * box.width,
-    box.y + ((MARGIN + (9 - r) * STEP) / HEIGHT) * box.height,
-  );
-}
-
-const plyIs = (page, n) => page.waitForFunction((want) => document.querySelector('#board')?.dataset.ply === String(want), n, { timeout: 5000 });
 
 test('a friend opens the invitation link, takes Black, and the moves go both ways at once', async () => {
   const red = await openPage(alice, '/xiangqi/', { locale: 'zh-CN', width: 1280, height: 800 });
@@ -113,18 +96,6 @@ test('a friend opens the invitation link, takes Black, and the moves go both way
   for (const page of [red, black, watcher]) assert.deepEqual(unexpected(page), []);
   await Promise.all([red.close(), black.close(), watcher.close()]);
 });
-
-const CELL = 40;
-const GM_MARGIN = 46;
-
-async function clickStone(page, x, y) {
-  const box = await page.locator('svg.gm-board').boundingBox();
-  const span = Number((await page.getAttribute('svg.gm-board', 'viewBox')).split(' ')[2]);
-  const scale = box.width / span;
-  await page.mouse.click(box.x + (GM_MARGIN + x * CELL) * scale, box.y + (GM_MARGIN + y * CELL) * scale);
-}
-
-const stonesAre = (page, n) => page.waitForFunction((k) => document.querySelectorAll('.gm-stone').length === k, n, { timeout: 5000 });
 
 test('two players play Gomoku to five through an invitation link', async () => {
   const first = await openPage(alice, '/gomoku/', { locale: 'en-US' });

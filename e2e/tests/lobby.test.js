@@ -6,29 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
+import { clickSquare, clickStone, plyIs, stonesAre } from '../lib/boards.js';
 
 let alice;
 let bob;
 before(async () => { [alice, bob] = await Promise.all([launchBrowser(), launchBrowser()]); });
 after(async () => { await Promise.all([alice?.close(), bob?.close()]); });
-
-const WIDTH = 608;
-const HEIGHT = 668;
-const MARGIN = 64;
-const STEP = 60;
-
-async function clickSquare(page, sq, flipped) {
-  const box = await page.locator('#board').boundingBox();
-  let f = sq.charCodeAt(0) - 97;
-  let r = Number(sq.slice(1));
-  if (flipped) { f = 8 - f; r = 9 - r; }
-  await page.mouse.click(
-    box.x + ((MARGIN + f * STEP) / WIDTH) * box.width,
-    box.y + ((MARGIN + (9 - r) * STEP) / HEIGHT) * box.height,
-  );
-}
-
-const plyIs = (page, n) => page.waitForFunction((want) => document.querySelector('#board')?.dataset.ply === String(want), n, { timeout: 5000 });
 
 test('a rated Xiangqi seek is accepted in the lobby and played to checkmate on the clock', async () => {
   const red = await openPage(alice, '/lobby/', { locale: 'en-US', width: 1280, height: 800 });
@@ -85,18 +68,6 @@ test('a rated Xiangqi seek is accepted in the lobby and played to checkmate on t
   await screenshot(red, 'player-page-en');
   await Promise.all([red.close(), black.close()]);
 });
-
-const CELL = 40;
-const GM_MARGIN = 46;
-
-async function clickStone(page, x, y) {
-  const box = await page.locator('svg.gm-board').boundingBox();
-  const span = Number((await page.getAttribute('svg.gm-board', 'viewBox')).split(' ')[2]);
-  const scale = box.width / span;
-  await page.mouse.click(box.x + (GM_MARGIN + x * CELL) * scale, box.y + (GM_MARGIN + y * CELL) * scale);
-}
-
-const stonesAre = (page, n) => page.waitForFunction((k) => document.querySelectorAll('.gm-stone').length === k, n, { timeout: 5000 });
 
 test('two players pair quickly for timed Gomoku and play to five', async () => {
   const first = await openPage(alice, '/lobby/', { locale: 'en-US', width: 1280, height: 800 });

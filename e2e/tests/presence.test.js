@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
+import { plyIs } from '../lib/boards.js';
 
 let alice;
 let bob;
@@ -36,8 +37,6 @@ async function startRelay() {
     close() { server.close(); for (const c of open) c.destroy(); },
   };
 }
-
-const plyIs = (page, n) => page.waitForFunction((want) => document.querySelector('#board')?.dataset.ply === String(want), n, { timeout: 10000 });
 
 async function move(page, id, mv) {
   return page.evaluate(async ([gameId, m]) => {
@@ -70,7 +69,7 @@ test('presence shows, a dropped page catches up, and a left game is claimed', as
   await red.waitForTimeout(500);
   assert.equal(await black.getAttribute('#board', 'data-ply'), '0', 'the move has not reached the dropped page');
   relay.restore();
-  await plyIs(black, 1);
+  await plyIs(black, 1, 10000);
   await black.waitForFunction(() => document.getElementById('status').textContent.startsWith('轮到你走棋'));
 
   // Black closes the game: Red is told, counts down and claims the win.

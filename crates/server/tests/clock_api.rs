@@ -25,21 +25,7 @@ async fn friend_game(
     )
     .await;
     assert!(created["clock"].is_object(), "{created}");
-    let (status, invitation) = common::post(
-        a,
-        server.url(&format!("/api/games/{id}/invitation")),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{invitation}");
-    let token = invitation["token"].as_str().unwrap();
-    let (status, seated) = common::post(
-        b,
-        server.url(&format!("/api/invitations/{token}")),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{seated}");
+    common::seat_friend(server, a, b, id).await;
     let (_, view) = common::get(server.url(&format!("/api/{game}/games/{id}"))).await;
     (id, view)
 }

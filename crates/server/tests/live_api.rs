@@ -219,20 +219,7 @@ async fn a_gomoku_friend_game_keeps_turns_by_seat() {
         .collect();
     assert_eq!(open.len(), 1);
     assert_eq!(open[0]["seat"], "black");
-    let (_, invitation) = common::post(
-        &ann,
-        server.url(&format!("/api/games/{id}/invitation")),
-        json!({}),
-    )
-    .await;
-    let token = invitation["token"].as_str().unwrap();
-    let (status, _) = common::post(
-        &bo,
-        server.url(&format!("/api/invitations/{token}")),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    common::seat_friend(&server, &ann, &bo, id).await;
     let move_url = server.url(&format!("/api/gomoku/games/{id}/move"));
     let revision = 1;
     let (status, body) = common::post(
@@ -273,20 +260,7 @@ async fn a_game_between_two_players_is_aborted_only_before_both_have_moved() {
         let (ann, bo, server) = (&ann, &bo, &server);
         async move {
             let (_, id) = common::create(ann, server.url("/api/xiangqi/games"), body).await;
-            let (_, invitation) = common::post(
-                ann,
-                server.url(&format!("/api/games/{id}/invitation")),
-                json!({}),
-            )
-            .await;
-            let token = invitation["token"].as_str().unwrap().to_owned();
-            let (status, _) = common::post(
-                bo,
-                server.url(&format!("/api/invitations/{token}")),
-                json!({}),
-            )
-            .await;
-            assert_eq!(status, StatusCode::OK);
+            common::seat_friend(server, ann, bo, id).await;
             id
         }
     };
@@ -365,19 +339,7 @@ async fn a_takeback_is_asked_for_and_answered_by_the_opponent_only() {
         json!({"mode": "pvp", "friend": true}),
     )
     .await;
-    let (_, invitation) = common::post(
-        &ann,
-        server.url(&format!("/api/games/{id}/invitation")),
-        json!({}),
-    )
-    .await;
-    let token = invitation["token"].as_str().unwrap();
-    common::post(
-        &bo,
-        server.url(&format!("/api/invitations/{token}")),
-        json!({}),
-    )
-    .await;
+    common::seat_friend(&server, &ann, &bo, id).await;
     let url = |path: &str| server.url(&format!("/api/xiangqi/games/{id}/{path}"));
     let mut revision = 1;
     for (client, mv) in [(&ann, "h2e2"), (&bo, "h9g7")] {
@@ -481,20 +443,7 @@ async fn a_private_game_is_watched_only_by_its_players() {
         json!({"mode": "pvp", "friend": true, "private": true}),
     )
     .await;
-    let (_, invitation) = common::post(
-        &ann,
-        server.url(&format!("/api/games/{id}/invitation")),
-        json!({}),
-    )
-    .await;
-    let token = invitation["token"].as_str().unwrap();
-    let (status, _) = common::post(
-        &bo,
-        server.url(&format!("/api/invitations/{token}")),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    common::seat_friend(&server, &ann, &bo, id).await;
     for path in [
         format!("/api/gomoku/games/{id}"),
         format!("/api/gomoku/games/{id}/record?format=psq"),

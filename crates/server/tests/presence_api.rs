@@ -61,20 +61,7 @@ async fn presence_is_reported_and_an_abandoned_game_is_claimed_after_the_wait() 
         json!({"mode": "pvp", "friend": true}),
     )
     .await;
-    let (_, invitation) = common::post(
-        &ann,
-        server.url(&format!("/api/games/{id}/invitation")),
-        json!({}),
-    )
-    .await;
-    let token = invitation["token"].as_str().unwrap();
-    let (status, _) = common::post(
-        &bo,
-        server.url(&format!("/api/invitations/{token}")),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    common::seat_friend(&server, &ann, &bo, id).await;
 
     let mut bo_page = open(&server, id, Some(&bo_cookie)).await;
     let seen = presence(&mut bo_page).await;

@@ -21,20 +21,7 @@ async fn finished_game(
                "clock": {"kind": "fischer", "initial_seconds": 300, "increment_seconds": 3}}),
     )
     .await;
-    let (_, invitation) = common::post(
-        red,
-        server.url(&format!("/api/games/{id}/invitation")),
-        json!({}),
-    )
-    .await;
-    let token = invitation["token"].as_str().unwrap();
-    let (status, _) = common::post(
-        black,
-        server.url(&format!("/api/invitations/{token}")),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    common::seat_friend(server, red, black, id).await;
     let (_, view) = common::get(server.url(&format!("/api/xiangqi/games/{id}"))).await;
     let (status, over) = common::post(
         black,

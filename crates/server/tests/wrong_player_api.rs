@@ -21,20 +21,7 @@ async fn game_between(
                "clock": {"kind": "fischer", "initial_seconds": 600}}),
     )
     .await;
-    let (_, invitation) = common::post(
-        ann,
-        server.url(&format!("/api/games/{id}/invitation")),
-        json!({}),
-    )
-    .await;
-    let token = invitation["token"].as_str().unwrap();
-    let (status, _) = common::post(
-        bo,
-        server.url(&format!("/api/invitations/{token}")),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    common::seat_friend(server, ann, bo, id).await;
     let (_, view) = common::get(server.url(&format!("/api/{kind}/games/{id}"))).await;
     (id, view["revision"].clone())
 }

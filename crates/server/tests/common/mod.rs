@@ -193,3 +193,28 @@ pub async fn player_with_cookie(running: &Running) -> (reqwest::Client, String, 
         PlayerId(me["id"].as_str().unwrap().to_owned()),
     )
 }
+
+/// Seats `friend` in the open seat of game `id` through an invitation `inviter` sends, as two
+/// people do with "Play a friend"; fails the test unless both steps succeed.
+pub async fn seat_friend(
+    running: &Running,
+    inviter: &reqwest::Client,
+    friend: &reqwest::Client,
+    id: i64,
+) {
+    let (status, invitation) = post(
+        inviter,
+        running.url(&format!("/api/games/{id}/invitation")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{invitation}");
+    let token = invitation["token"].as_str().expect("an invitation token");
+    let (status, seated) = post(
+        friend,
+        running.url(&format!("/api/invitations/{token}")),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{seated}");
+}
