@@ -40,11 +40,13 @@ test('the language switch changes the text and is remembered', async () => {
   await page.waitForSelector('.game-card');
   await page.click('#lang-switch');
   await page.waitForFunction(() => document.querySelector('.game-name')?.textContent === '象棋');
+  assert.equal(await page.title(), '棋盘 qipan', 'the title follows the language');
   await page.reload();
   await page.waitForSelector('.game-card');
   assert.equal(await page.locator('.game-name').first().textContent(), '象棋');
   await page.click('#lang-switch');
   await page.waitForFunction(() => document.querySelector('.game-name')?.textContent === 'Xiangqi');
+  assert.equal(await page.title(), 'qipan — Chinese board games and puzzles');
   assert.deepEqual(page.problems, []);
   await page.close();
 });
@@ -59,6 +61,8 @@ test('every game link opens its page', async () => {
     await page.waitForSelector('main h1, main [data-game-ready]');
     const heading = await page.locator('main h1').first().textContent();
     assert.ok(heading && heading.trim().length > 0, `${game} page has a heading`);
+    const titles = { xiangqi: 'Xiangqi', gomoku: 'Gomoku', link: 'Lianliankan', knight: "Knight's tour", tromino: 'Tromino tiling' };
+    assert.equal(await page.title(), `${titles[game]} · qipan`, `${game}: the title is in English`);
     await screenshot(page, `page-${game}`);
   }
   assert.deepEqual(page.problems, []);
