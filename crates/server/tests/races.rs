@@ -91,6 +91,12 @@ impl Store for PairedReads {
     async fn seeks(&self, game: Option<GameKind>) -> Result<Vec<Seek>, StoreError> {
         self.inner.seeks(game).await
     }
+    async fn seek(&self, id: i64) -> Result<Seek, StoreError> {
+        self.inner.seek(id).await
+    }
+    async fn count_seeks_of(&self, player: &PlayerId) -> Result<u32, StoreError> {
+        self.inner.count_seeks_of(player).await
+    }
     async fn delete_seeks_of(&self, player: &PlayerId) -> Result<u64, StoreError> {
         self.inner.delete_seeks_of(player).await
     }

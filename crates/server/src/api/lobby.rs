@@ -36,7 +36,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Seeks one player may have open at once.
-const MAX_SEEKS_PER_PLAYER: usize = 3;
+const MAX_SEEKS_PER_PLAYER: u32 = 3;
 /// Quick pairing's rating range: this far either side of the player's rating.
 const QUICK_RANGE: i64 = 200;
 
@@ -185,14 +185,7 @@ async fn create_seek(
 
 async fn open_seek(app: &AppState, me: &Me, seek: NewSeek) -> Result<Seek, ApiError> {
     saved::ensure_room_for_live_game(app, me).await?;
-    let mine = app
-        .store
-        .seeks(None)
-        .await?
-        .iter()
-        .filter(|s| s.player == *me.id())
-        .count();
-    if mine >= MAX_SEEKS_PER_PLAYER {
+    if app.store.count_seeks_of(me.id()).await? >= MAX_SEEKS_PER_PLAYER {
         return Err(ApiError::conflict(
             "too_many_seeks",
             format!("you have {MAX_SEEKS_PER_PLAYER} seeks open: withdraw one first"),
@@ -225,13 +218,7 @@ async fn accept(
     me: Me,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Started>, ApiError> {
-    let seek = app
-        .store
-        .seeks(None)
-        .await?
-        .into_iter()
-        .find(|s| s.id == id)
-        .ok_or(crate::store::StoreError::SeekNotFound)?;
+    let seek = app.store.seek(id).await?;
     start_from(&app, &me, seek).await.map(Json)
 }
 

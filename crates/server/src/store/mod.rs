@@ -247,8 +247,12 @@ pub trait Store: Send + Sync {
     ) -> Result<Vec<RatingPoint>, StoreError>;
     /// Opens a seek.
     async fn create_seek(&self, seek: NewSeek) -> Result<Seek, StoreError>;
-    /// The open seeks, oldest first (of one game, or all).
+    /// The open seeks, oldest first (of one game, or all), at most 200.
     async fn seeks(&self, game: Option<GameKind>) -> Result<Vec<Seek>, StoreError>;
+    /// Open seek `id` ([`StoreError::SeekNotFound`] when it is gone).
+    async fn seek(&self, id: i64) -> Result<Seek, StoreError>;
+    /// How many seeks `player` has open.
+    async fn count_seeks_of(&self, player: &PlayerId) -> Result<u32, StoreError>;
     /// Withdraws every seek of `player`; how many there were.
     async fn delete_seeks_of(&self, player: &PlayerId) -> Result<u64, StoreError>;
     /// Withdraws `player`'s seek `id` ([`StoreError::SeekNotFound`] when it has no such seek).

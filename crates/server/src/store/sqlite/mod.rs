@@ -460,6 +460,16 @@ impl Store for SqliteStore {
         seeks::list(&self.pool, game).await
     }
 
+    async fn seek(&self, id: i64) -> Result<Seek, StoreError> {
+        seeks::one(&self.pool, id)
+            .await?
+            .ok_or(StoreError::SeekNotFound)
+    }
+
+    async fn count_seeks_of(&self, player: &PlayerId) -> Result<u32, StoreError> {
+        seeks::count_of(&self.pool, player).await
+    }
+
     async fn delete_seeks_of(&self, player: &PlayerId) -> Result<u64, StoreError> {
         self.check_file()?;
         seeks::remove_all_of(&self.pool, player).await

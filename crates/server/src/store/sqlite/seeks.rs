@@ -76,6 +76,30 @@ where
     rows.iter().map(seek_from_row).collect()
 }
 
+/// Seek `id`, if it is open.
+pub(super) async fn one<'e, E>(executor: E, id: i64) -> Result<Option<Seek>, StoreError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+{
+    let row = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = ?"))
+        .bind(id)
+        .fetch_optional(executor)
+        .await?;
+    row.as_ref().map(seek_from_row).transpose()
+}
+
+/// How many seeks `player` has open.
+pub(super) async fn count_of<'e, E>(executor: E, player: &PlayerId) -> Result<u32, StoreError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+{
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM seeks WHERE player_id = ?")
+        .bind(&player.0)
+        .fetch_one(executor)
+        .await?;
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
 /// Removes seek `id` (of `player` only, when given); false when there was none.
 pub(super) async fn remove<'e, E>(
     executor: E,
