@@ -62,8 +62,8 @@ impl Brain {
         }
     }
 
-    /// The thinking time for the next move: well inside the turn limit and a share of the match
-    /// time left, leaving room for process and pipe latency.
+    /// The thinking time for the next move: the turn limit (or a share of the match time left)
+    /// less a tenth (at least 25 ms) for process and pipe latency.
     pub fn think_time(&self) -> Duration {
         let turn = if self.timeout_turn == 0 {
             50
@@ -79,7 +79,10 @@ impl Brain {
             let moves_left = ((size * size).saturating_sub(stones) / 2).clamp(15, 40);
             budget = budget.min(left / moves_left);
         }
-        let ms = (budget / 2).saturating_sub(15).max(5);
+        // The search stops within a millisecond of its deadline; the margin covers the process
+        // and pipe latency (managers allow some tolerance, but a time-out loses the game).
+        let margin = (budget / 10).max(25);
+        let ms = budget.saturating_sub(margin).max(5);
         Duration::from_millis(ms)
     }
 
@@ -499,12 +502,14 @@ mod tests {
         let mut brain = Brain::new(Level::MAX);
         brain.size = Some(15);
         brain.timeout_turn = 100;
-        assert!(brain.think_time() <= Duration::from_millis(60));
+        assert_eq!(brain.think_time(), Duration::from_millis(75));
+        brain.timeout_turn = 1_000;
+        assert_eq!(brain.think_time(), Duration::from_millis(900));
         brain.timeout_turn = 10_000;
         brain.timeout_match = 60_000;
         brain.time_left = Some(3_000);
-        // 3 s left, at least 15 moves to go: 200 ms a move at most, 60% of it used.
-        assert!(brain.think_time() <= Duration::from_millis(120));
+        // 3 s left on an empty board, 40 moves to go: 75 ms a move, less the margin.
+        assert_eq!(brain.think_time(), Duration::from_millis(50));
         brain.timeout_turn = 0;
         brain.time_left = None;
         assert!(brain.think_time() <= Duration::from_millis(30));

@@ -39,6 +39,29 @@ pub mod kind {
     pub const FIVE: u8 = 6;
 }
 
+/// The offsets along a line whose patterns a stone changes, and the key weight the stone has in
+/// each of them (it sits at the opposite offset from their point of view).
+const OFFSETS: [isize; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
+const OFFSET_WEIGHTS: [u32; 10] = {
+    let mut w = [0; 10];
+    let mut n = 0;
+    while n < 10 {
+        w[n] = patterns::weight(-(OFFSETS[n] as i32));
+        n += 1;
+    }
+    w
+};
+/// Both halves of a key word set to one.
+const BOTH: u64 = 1 | 1 << 32;
+
+/// Colour `c`'s pattern table index in a key word.
+fn half(key: u64, c: usize) -> usize {
+    (key >> (32 * c)) as u32 as usize
+}
+
+/// The weight of direction `d`'s pattern in a combination index.
+const DIGIT: [u16; 4] = [1000, 100, 10, 1];
+
 /// Move value of each line pattern (indexed by the pattern constants). A five point is worth only
 /// twice an open four: the side to move takes it (the search sees that), the other side has it
 /// blocked, so a large value would only inflate scores at the search horizon.
@@ -51,10 +74,16 @@ pub struct State {
     stride: usize,
     rule_set: RuleSet,
     cells: Vec<u8>,
-    /// Per cell, per direction, per colour: the pattern table index (see [`patterns`]).
-    keys: Vec<[[u32; 2]; 4]>,
+    /// Per cell, per direction: the pattern table indexes (see [`patterns`]) of both colours in
+    /// one word, Black's in the low half, White's in the high half, so that a stone updates both
+    /// with one addition.
+    keys: Vec<[u64; 4]>,
     /// Per cell, per colour, per direction: the line pattern of a stone put there.
     pats: Vec<[[u8; 4]; 2]>,
+    /// Per cell, per colour: the four patterns as the digits of a base-10 number, the index into
+    /// `combined`. Kept arithmetically: reading the four pattern bytes back as one word right
+    /// after writing one of them stalls the processor's store forwarding.
+    combos: Vec<[u16; 2]>,
     kinds: Vec<[u8; 2]>,
     /// Per colour, how many empty points have each kind.
     kind_counts: [[u32; 7]; 2],
@@ -109,8 +138,9 @@ impl State {
             stride,
             rule_set,
             cells,
-            keys: vec![[[0; 2]; 4]; len],
+            keys: vec![[0; 4]; len],
             pats: vec![[[0; 4]; 2]; len],
+            combos: vec![[0; 2]; len],
             kinds: vec![[0; 2]; len],
             kind_counts: [[0; 7]; 2],
             values: vec![[0; 2]; len],
@@ -154,7 +184,7 @@ impl State {
                         blocked += 2 * patterns::weight(o);
                     }
                 }
-                self.keys[i][d] = [blocked; 2];
+                self.keys[i][d] = u64::from(blocked) * BOTH;
             }
             self.refresh(i);
         }
@@ -328,30 +358,25 @@ impl State {
 
     fn update_around(&mut self, i: usize, c: Color, add: bool) {
         let dirs = self.dirs();
-        let own = c.index();
-        let other = 1 - own;
+        // The stone weighs w in its own colour's key and 2w (blocked) in the other's.
+        let (own_half, other_half) = match c {
+            Color::Black => (1, 1 << 32),
+            Color::White => (1 << 32, 1),
+        };
+        let unit = own_half + 2 * other_half;
         for (d, &step) in dirs.iter().enumerate() {
-            for o in (-5..=5i32).filter(|&o| o != 0) {
-                let j = (i as isize + o as isize * step) as usize;
-                if self.cells[j] == WALL {
+            for (&o, &w) in OFFSETS.iter().zip(&OFFSET_WEIGHTS) {
+                let j = (i as isize + o * step) as usize;
+                let cell = self.cells[j];
+                if cell == WALL {
                     continue;
                 }
-                // `i` sits at offset -o from `j`.
-                let w = patterns::weight(-o);
-                let keys = &mut self.keys[j][d];
-                if add {
-                    keys[own] += w;
-                    keys[other] += 2 * w;
-                } else {
-                    keys[own] -= w;
-                    keys[other] -= 2 * w;
-                }
-                if self.cells[j] == EMPTY {
-                    let old = self.values[j];
-                    self.refresh_dir(j, d);
-                    let new = self.values[j];
-                    self.totals[0] += new[0] - old[0];
-                    self.totals[1] += new[1] - old[1];
+                let delta = u64::from(w) * unit;
+                let key = &mut self.keys[j][d];
+                *key = if add { *key + delta } else { *key - delta };
+                let key = *key;
+                if cell == EMPTY {
+                    self.refresh_dir(j, d, key);
                 }
             }
         }
@@ -370,36 +395,43 @@ impl State {
     }
 
     fn refresh(&mut self, i: usize) {
-        for d in 0..4 {
-            for c in 0..2 {
-                self.pats[i][c][d] = self.tables[c][self.keys[i][d][c] as usize];
-            }
-        }
-        self.recombine(i);
-    }
-
-    fn refresh_dir(&mut self, i: usize, d: usize) {
         for c in 0..2 {
-            let pat = self.tables[c][self.keys[i][d][c] as usize];
-            if pat != self.pats[i][c][d] {
+            let mut combo = 0;
+            for d in 0..4 {
+                let pat = self.tables[c][half(self.keys[i][d], c)];
                 self.pats[i][c][d] = pat;
-                self.recombine_colour(i, c);
+                combo += u16::from(pat) * DIGIT[d];
             }
+            self.combos[i][c] = combo;
+            self.recombine_colour(i, c);
         }
     }
 
-    fn recombine(&mut self, i: usize) {
-        self.recombine_colour(i, 0);
-        self.recombine_colour(i, 1);
+    /// Updates the patterns of empty point `i` along direction `d` from its new `key`.
+    fn refresh_dir(&mut self, i: usize, d: usize, key: u64) {
+        for c in 0..2 {
+            let pat = self.tables[c][half(key, c)];
+            let old = self.pats[i][c][d];
+            if pat != old {
+                self.pats[i][c][d] = pat;
+                let combo = &mut self.combos[i][c];
+                *combo = *combo + u16::from(pat) * DIGIT[d] - u16::from(old) * DIGIT[d];
+                let before = self.values[i][c];
+                self.recombine_colour(i, c);
+                self.totals[c] += self.values[i][c] - before;
+            }
+        }
     }
 
     fn recombine_colour(&mut self, i: usize, c: usize) {
-        let [a, b, x, y] = self.pats[i][c].map(usize::from);
-        let (k, value) = self.combined[((a * 10 + b) * 10 + x) * 10 + y];
-        let counts = &mut self.kind_counts[c];
-        counts[usize::from(self.kinds[i][c])] -= 1;
-        counts[usize::from(k)] += 1;
-        self.kinds[i][c] = k;
+        let (k, value) = self.combined[usize::from(self.combos[i][c])];
+        let old = self.kinds[i][c];
+        if k != old {
+            let counts = &mut self.kind_counts[c];
+            counts[usize::from(old)] -= 1;
+            counts[usize::from(k)] += 1;
+            self.kinds[i][c] = k;
+        }
         self.values[i][c] = value;
     }
 
