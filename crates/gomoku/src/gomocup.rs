@@ -310,8 +310,8 @@ fn info(brain: &mut Brain, rest: &str) {
     }
 }
 
-/// Reads `x,y,field` lines up to `DONE` (field 1 ours, 2 theirs, 3 a continuous-game winning
-/// line, ignored) into a fresh position. Managers send `BOARD` before every move: when the new
+/// Reads `x,y,field` lines up to `DONE` (field 1 ours, 2 theirs, 3 a stone of a continuous
+/// game's winning line, counted as theirs) into a fresh position. Managers send `BOARD` before every move: when the new
 /// position continues the last one (every stone still there, with its owner), the engine keeps
 /// what it learnt (its transposition table); otherwise it starts afresh.
 fn read_board<I: Iterator<Item = io::Result<String>>>(
@@ -349,8 +349,9 @@ fn read_board_lines<I: Iterator<Item = io::Result<String>>>(
         match (brain.parse_point(xy), field.trim()) {
             (Ok(p), _) if brain.occupied(p) => error = Some(format!("{xy} is given twice")),
             (Ok(p), "1") => brain.own.push(p),
-            (Ok(p), "2") => brain.opp.push(p),
-            (Ok(_), "3") => {}
+            // A stone of a continuous game's winning line (or a point renju forbids): occupied,
+            // and of no use to us, so it counts as the opponent's.
+            (Ok(p), "2" | "3") => brain.opp.push(p),
             (Ok(_), f) => error = Some(format!("unknown field `{f}` in `{line}`")),
             (Err(e), _) => error = Some(e),
         }

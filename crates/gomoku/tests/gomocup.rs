@@ -49,6 +49,17 @@ fn board_command_blocks_a_four_and_takes_a_five() {
 }
 
 #[test]
+fn a_winning_line_stone_of_a_continuous_game_is_occupied() {
+    // Field 3 marks a stone of an earlier winning line: never a point to play. Row 3 holds our
+    // four with 4,3 the only way to five, but 4,3 is such a stone, and the opponent's four on
+    // row 8 must be blocked at 4,8.
+    let out = session(
+        "START 15\nINFO timeout_turn 100\nBOARD\n0,3,1\n1,3,1\n2,3,1\n3,3,1\n4,3,3\n0,8,2\n1,8,2\n2,8,2\n3,8,2\n10,10,1\nDONE\n",
+    );
+    assert_eq!(out[1], "4,8", "{out:?}");
+}
+
+#[test]
 fn about_info_restart_takeback_and_unknown() {
     let out = session(
         "ABOUT\nSTART 20\nINFO rule 1\nINFO max_memory 83886080\nINFO game_type 1\nRESTART\nTAKEBACK 3,3\nFOO\n",

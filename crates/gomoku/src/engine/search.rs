@@ -8,8 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::eval::evaluate;
+use super::patterns;
 use super::state::{State, kind};
 use super::tt::{Bound, Entry, Tt};
+use crate::point::Color;
 
 /// A won position's score (minus the distance in plies).
 pub const WIN: i32 = 1_000_000;
@@ -97,7 +99,7 @@ impl<'a> Searcher<'a> {
                 .collect();
             if !opp_threat.is_empty() {
                 limit = usize::MAX;
-                let mut m = self.points_of_kind(opp, kind::FOUR);
+                let mut m = self.threat_defences(opp, &opp_threat);
                 for q in self.points_of_kind(me, kind::FOUR) {
                     if !m.contains(&q) {
                         m.push(q);
@@ -124,6 +126,30 @@ impl<'a> Searcher<'a> {
             }
             if self.st.is_legal(q, me) {
                 out.push(q);
+            }
+        }
+        out
+    }
+
+    /// The points that stop `opp`'s threats to make an open four (or a double four) at
+    /// `threats`: on each threatening line, the threat point itself and every point where `opp`
+    /// would make a four along that line (the ends and gaps of the three). Counter-fours are the
+    /// caller's to add.
+    fn threat_defences(&self, opp: Color, threats: &[usize]) -> Vec<usize> {
+        let mut out = Vec::with_capacity(8);
+        let dirs = self.st.dirs();
+        for &f in threats {
+            for (d, &step) in dirs.iter().enumerate() {
+                if self.st.pattern(f, opp, d) < patterns::FOUR {
+                    continue;
+                }
+                for o in -5..=5isize {
+                    let q = (f as isize + o * step) as usize;
+                    let blocks = o == 0 || self.st.pattern(q, opp, d) >= patterns::FOUR;
+                    if self.st.is_empty(q) && blocks && !out.contains(&q) {
+                        out.push(q);
+                    }
+                }
             }
         }
         out

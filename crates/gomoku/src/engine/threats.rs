@@ -147,13 +147,38 @@ impl Searcher<'_> {
                 continue;
             }
             self.st.make(d);
-            let still = self.vct(depth - 1, vcf_depth).is_some();
+            let still = if self.st.five_points(defender, Some(d)).is_empty() {
+                self.vct(depth - 1, vcf_depth).is_some()
+            } else {
+                self.after_counter_four(d, p, depth, vcf_depth)
+            };
             self.st.unmake();
             if !still {
                 return false;
             }
         }
         !self.stopped
+    }
+
+    /// The defender answered the attacker's threat at `p` with a four at `d` (already made): the
+    /// attacker wins at once with a five of its own, or blocks, and the defender, to move again,
+    /// still faces the threat at `p` (unless the four or the block changed it).
+    fn after_counter_four(&mut self, d: usize, p: usize, depth: u32, vcf_depth: u32) -> bool {
+        let attacker = self.st.side();
+        if !self.st.five_points(attacker, None).is_empty() {
+            return true;
+        }
+        let fives = self.st.five_points(attacker.opponent(), Some(d));
+        let [q] = fives[..] else {
+            return false;
+        };
+        if !self.st.is_legal(q, attacker) || self.tick() {
+            return false;
+        }
+        self.st.make(q);
+        let still = self.refutes_all_defences(p, depth, vcf_depth);
+        self.st.unmake();
+        still
     }
 
     /// The empty points within five steps of `p` along its four lines.
