@@ -401,10 +401,10 @@ impl State {
     fn refresh(&mut self, i: usize) {
         for c in 0..2 {
             let mut combo = 0;
-            for d in 0..4 {
+            for (d, digit) in DIGIT.into_iter().enumerate() {
                 let pat = self.tables[c][half(self.keys[i][d], c)];
                 self.pats[i][c][d] = pat;
-                combo += u16::from(pat) * DIGIT[d];
+                combo += u16::from(pat) * digit;
             }
             self.combos[i][c] = combo;
             self.recombine_colour(i, c);
