@@ -2,12 +2,12 @@
 //! Candidate moves are restricted by threats: a five must be blocked, an open three must be
 //! answered by a block or a four; otherwise the best-valued points near the stones are tried.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::eval::evaluate;
+use super::fail_cache::FailCache;
 use super::patterns;
 use super::state::{State, kind};
 use super::tt::{Bound, Entry, Tt};
@@ -29,8 +29,8 @@ pub struct Searcher<'a> {
     pub nodes: u64,
     /// Set when the deadline passed; results after that are discarded.
     pub stopped: bool,
-    pub(super) vcf_failed: HashSet<u64>,
-    pub(super) vct_failed: HashSet<u64>,
+    pub(super) vcf_failed: FailCache,
+    pub(super) vct_failed: FailCache,
     /// VCF depth used at the leaves of the alpha-beta search.
     pub leaf_vcf: u32,
     /// Candidate moves tried at plies 0–1, 2–3, 4–5 and beyond (when no threat must be answered).
@@ -54,8 +54,8 @@ impl<'a> Searcher<'a> {
             stop,
             nodes: 0,
             stopped: false,
-            vcf_failed: HashSet::new(),
-            vct_failed: HashSet::new(),
+            vcf_failed: FailCache::new(16),
+            vct_failed: FailCache::new(14),
             leaf_vcf: 0,
             breadth: [20, 12, 7, 5],
             max_ply: 0,
@@ -159,17 +159,20 @@ impl<'a> Searcher<'a> {
     fn tactical(&mut self, ply: i32) -> Option<i32> {
         let me = self.st.side();
         let opp = me.opponent();
-        if !self.st.five_points(me, None).is_empty() {
+        if self.st.has_kind(me, kind::FIVE) {
             return Some(WIN - ply);
         }
-        let opp_fives = self.st.five_points(opp, None);
-        if opp_fives.len() >= 2 {
-            return Some(-(WIN - ply - 1));
-        }
-        if opp_fives.len() == 1 && !self.st.is_legal(opp_fives[0], me) {
-            return Some(-(WIN - ply - 1));
-        }
-        if opp_fives.is_empty() {
+        if self.st.has_kind(opp, kind::FIVE) {
+            let opp_fives = self.st.five_points(opp, None);
+            let blockable = match opp_fives[..] {
+                [q] => self.st.is_legal(q, me),
+                [] => true,
+                _ => false,
+            };
+            if !blockable {
+                return Some(-(WIN - ply - 1));
+            }
+        } else if self.st.has_kind(me, kind::FLEX_FOUR) {
             let flex = self.points_of_kind(me, kind::FLEX_FOUR);
             if flex.into_iter().any(|q| self.st.is_legal(q, me)) {
                 return Some(WIN - ply - 2);

@@ -67,31 +67,42 @@ const DIGIT: [u16; 4] = [1000, 100, 10, 1];
 /// blocked, so a large value would only inflate scores at the search horizon.
 const PATTERN_VALUE: [i32; 10] = [0, 1, 3, 4, 12, 14, 45, 50, 500, 1_000];
 
+/// What the engine keeps for one cell of the padded array.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Slot {
+    /// Per direction: the pattern table indexes (see [`patterns`]) of both colours in one word,
+    /// Black's in the low half, White's in the high half, so that a stone updates both with one
+    /// addition.
+    keys: [u64; 4],
+    /// Per colour: the move value of a stone put here.
+    values: [i32; 2],
+    /// Per colour, per direction: the line pattern of a stone put here.
+    pats: [[u8; 4]; 2],
+    /// Per colour: the four patterns as the digits of a base-10 number, the index into
+    /// `combined`. Kept arithmetically: reading the four pattern bytes back as one word right
+    /// after writing one of them stalls the processor's store forwarding.
+    combos: [u16; 2],
+    /// Per colour: the combined [`kind`] of a stone put here.
+    kinds: [u8; 2],
+    /// EMPTY, 1 black, 2 white or WALL.
+    cell: u8,
+    /// Number of stones within two steps (a square of 5×5).
+    near: u8,
+}
+
 /// The incremental engine board.
 #[derive(Clone)]
 pub struct State {
     size: usize,
     stride: usize,
     rule_set: RuleSet,
-    cells: Vec<u8>,
-    /// Per cell, per direction: the pattern table indexes (see [`patterns`]) of both colours in
-    /// one word, Black's in the low half, White's in the high half, so that a stone updates both
-    /// with one addition.
-    keys: Vec<[u64; 4]>,
-    /// Per cell, per colour, per direction: the line pattern of a stone put there.
-    pats: Vec<[[u8; 4]; 2]>,
-    /// Per cell, per colour: the four patterns as the digits of a base-10 number, the index into
-    /// `combined`. Kept arithmetically: reading the four pattern bytes back as one word right
-    /// after writing one of them stalls the processor's store forwarding.
-    combos: Vec<[u16; 2]>,
-    kinds: Vec<[u8; 2]>,
+    /// Everything kept per cell, one cache line each.
+    slots: Vec<Slot>,
     /// Per colour, how many empty points have each kind.
     kind_counts: [[u32; 7]; 2],
-    values: Vec<[i32; 2]>,
     /// Sum of `values` over empty points, per colour.
     totals: [i32; 2],
-    /// Number of stones within two steps (a square of 5×5).
-    near: Vec<u8>,
     zobrist: Vec<[u64; 2]>,
     hash: u64,
     history: Vec<usize>,
@@ -110,12 +121,16 @@ impl State {
         let size = usize::from(size);
         let stride = size + PAD;
         let len = (size + 2 * ROW_PAD) * stride;
-        let mut cells = vec![WALL; len];
+        let wall = Slot {
+            cell: WALL,
+            ..Slot::default()
+        };
+        let mut slots = vec![wall; len];
         let mut points = vec![];
         for y in 0..size {
             for x in 0..size {
                 let i = (y + ROW_PAD) * stride + x;
-                cells[i] = EMPTY;
+                slots[i].cell = EMPTY;
                 points.push(i);
             }
         }
@@ -137,15 +152,9 @@ impl State {
             size,
             stride,
             rule_set,
-            cells,
-            keys: vec![[0; 4]; len],
-            pats: vec![[[0; 4]; 2]; len],
-            combos: vec![[0; 2]; len],
-            kinds: vec![[0; 2]; len],
+            slots,
             kind_counts: [[0; 7]; 2],
-            values: vec![[0; 2]; len],
             totals: [0; 2],
-            near: vec![0; len],
             zobrist,
             hash: 0,
             history: vec![],
@@ -180,18 +189,18 @@ impl State {
                 let mut blocked = 0;
                 for o in (-5..=5i32).filter(|&o| o != 0) {
                     let j = (i as isize + o as isize * step) as usize;
-                    if self.cells[j] == WALL {
+                    if self.slots[j].cell == WALL {
                         blocked += 2 * patterns::weight(o);
                     }
                 }
-                self.keys[i][d] = u64::from(blocked) * BOTH;
+                self.slots[i].keys[d] = u64::from(blocked) * BOTH;
             }
             self.refresh(i);
         }
         self.totals = [0; 2];
         for &i in &self.points {
-            self.totals[0] += self.values[i][0];
-            self.totals[1] += self.values[i][1];
+            self.totals[0] += self.slots[i].values[0];
+            self.totals[1] += self.slots[i].values[1];
         }
     }
 
@@ -228,17 +237,17 @@ impl State {
 
     /// Cell content: EMPTY, 1 black, 2 white, 3 wall.
     pub fn cell(&self, i: usize) -> u8 {
-        self.cells[i]
+        self.slots[i].cell
     }
 
     /// Whether `i` is an empty on-board point.
     pub fn is_empty(&self, i: usize) -> bool {
-        self.cells[i] == EMPTY
+        self.slots[i].cell == EMPTY
     }
 
     /// Stones within two steps of `i`.
     pub fn near(&self, i: usize) -> u8 {
-        self.near[i]
+        self.slots[i].near
     }
 
     /// Zobrist hash of the stones (side to move is implied by the stone count).
@@ -291,12 +300,12 @@ impl State {
 
     /// The line pattern `c` would make at `i` along direction `d`.
     pub fn pattern(&self, i: usize, c: Color, d: usize) -> u8 {
-        self.pats[i][c.index()][d]
+        self.slots[i].pats[c.index()][d]
     }
 
     /// The combined [`kind`] of a `c` stone at `i`.
     pub fn kind(&self, i: usize, c: Color) -> u8 {
-        self.kinds[i][c.index()]
+        self.slots[i].kinds[c.index()]
     }
 
     /// Whether some empty point gives `c` at least the kind `min`.
@@ -308,7 +317,7 @@ impl State {
 
     /// The move value of a `c` stone at `i`.
     pub fn value(&self, i: usize, c: Color) -> i32 {
-        self.values[i][c.index()]
+        self.slots[i].values[c.index()]
     }
 
     /// Sum of move values of `c` over the empty points.
@@ -323,13 +332,13 @@ impl State {
     }
 
     fn put(&mut self, i: usize, c: Color) {
-        debug_assert_eq!(self.cells[i], EMPTY);
-        self.totals[0] -= self.values[i][0];
-        self.totals[1] -= self.values[i][1];
-        for (k, counts) in self.kinds[i].iter().zip(&mut self.kind_counts) {
+        debug_assert_eq!(self.slots[i].cell, EMPTY);
+        self.totals[0] -= self.slots[i].values[0];
+        self.totals[1] -= self.slots[i].values[1];
+        for (k, counts) in self.slots[i].kinds.iter().zip(&mut self.kind_counts) {
             counts[usize::from(*k)] -= 1;
         }
-        self.cells[i] = c as u8 + 1;
+        self.slots[i].cell = c as u8 + 1;
         self.hash ^= self.zobrist[i][c.index()];
         self.history.push(i);
         if self.rule_set == RuleSet::Renju {
@@ -341,23 +350,23 @@ impl State {
     /// Takes back the last stone.
     pub fn unmake(&mut self) {
         let Some(i) = self.history.pop() else { return };
-        let c = if self.cells[i] == 1 {
+        let c = if self.slots[i].cell == 1 {
             Color::Black
         } else {
             Color::White
         };
-        self.cells[i] = EMPTY;
+        self.slots[i].cell = EMPTY;
         self.hash ^= self.zobrist[i][c.index()];
         if self.rule_set == RuleSet::Renju {
             self.board.set(self.point(i), None);
         }
         self.update_around(i, c, false);
-        for (k, counts) in self.kinds[i].iter().zip(&mut self.kind_counts) {
+        for (k, counts) in self.slots[i].kinds.iter().zip(&mut self.kind_counts) {
             counts[usize::from(*k)] += 1;
         }
         self.refresh(i);
-        self.totals[0] += self.values[i][0];
-        self.totals[1] += self.values[i][1];
+        self.totals[0] += self.slots[i].values[0];
+        self.totals[1] += self.slots[i].values[1];
     }
 
     fn update_around(&mut self, i: usize, c: Color, add: bool) {
@@ -371,12 +380,12 @@ impl State {
         for (d, &step) in dirs.iter().enumerate() {
             for (&o, &w) in OFFSETS.iter().zip(&OFFSET_WEIGHTS) {
                 let j = (i as isize + o * step) as usize;
-                let cell = self.cells[j];
+                let cell = self.slots[j].cell;
                 if cell == WALL {
                     continue;
                 }
                 let delta = u64::from(w) * unit;
-                let key = &mut self.keys[j][d];
+                let key = &mut self.slots[j].keys[d];
                 *key = if add { *key + delta } else { *key - delta };
                 let key = *key;
                 if cell == EMPTY {
@@ -388,11 +397,11 @@ impl State {
         let s = self.stride;
         for dy in 0..5 {
             let start = i + dy * s - 2 * s - 2;
-            for n in &mut self.near[start..start + 5] {
+            for slot in &mut self.slots[start..start + 5] {
                 if add {
-                    *n += 1;
+                    slot.near += 1;
                 } else {
-                    *n -= 1;
+                    slot.near -= 1;
                 }
             }
         }
@@ -402,11 +411,11 @@ impl State {
         for c in 0..2 {
             let mut combo = 0;
             for (d, digit) in DIGIT.into_iter().enumerate() {
-                let pat = self.tables[c][half(self.keys[i][d], c)];
-                self.pats[i][c][d] = pat;
+                let pat = self.tables[c][half(self.slots[i].keys[d], c)];
+                self.slots[i].pats[c][d] = pat;
                 combo += u16::from(pat) * digit;
             }
-            self.combos[i][c] = combo;
+            self.slots[i].combos[c] = combo;
             self.recombine_colour(i, c);
         }
     }
@@ -415,29 +424,29 @@ impl State {
     fn refresh_dir(&mut self, i: usize, d: usize, key: u64) {
         for c in 0..2 {
             let pat = self.tables[c][half(key, c)];
-            let old = self.pats[i][c][d];
+            let old = self.slots[i].pats[c][d];
             if pat != old {
-                self.pats[i][c][d] = pat;
-                let combo = &mut self.combos[i][c];
+                self.slots[i].pats[c][d] = pat;
+                let combo = &mut self.slots[i].combos[c];
                 *combo = *combo + u16::from(pat) * DIGIT[d] - u16::from(old) * DIGIT[d];
-                let before = self.values[i][c];
+                let before = self.slots[i].values[c];
                 self.recombine_colour(i, c);
-                self.totals[c] += self.values[i][c] - before;
+                self.totals[c] += self.slots[i].values[c] - before;
             }
         }
     }
 
     fn recombine_colour(&mut self, i: usize, c: usize) {
-        let entry = self.combined[usize::from(self.combos[i][c])];
+        let entry = self.combined[usize::from(self.slots[i].combos[c])];
         let (k, value) = ((entry & 7) as u8, i32::from(entry >> 3));
-        let old = self.kinds[i][c];
+        let old = self.slots[i].kinds[c];
         if k != old {
             let counts = &mut self.kind_counts[c];
             counts[usize::from(old)] -= 1;
             counts[usize::from(k)] += 1;
-            self.kinds[i][c] = k;
+            self.slots[i].kinds[c] = k;
         }
-        self.values[i][c] = value;
+        self.slots[i].values[c] = value;
     }
 
     /// Whether Black may not play on `i` (renju only; exact check, after a cheap filter).
@@ -447,10 +456,10 @@ impl State {
 
     /// Why Black may not play on `i` under renju, if it is forbidden.
     pub fn forbidden_kind(&mut self, i: usize) -> Option<Forbidden> {
-        if self.rule_set != RuleSet::Renju || self.cells[i] != EMPTY {
+        if self.rule_set != RuleSet::Renju || self.slots[i].cell != EMPTY {
             return None;
         }
-        let p = self.pats[i][0];
+        let p = self.slots[i].pats[0];
         if p.contains(&FIVE) {
             return None;
         }
@@ -470,7 +479,7 @@ impl State {
             let mut n = 1;
             for sign in [-1isize, 1] {
                 let mut j = i as isize + sign * step;
-                while self.cells[j as usize] == 1 {
+                while self.slots[j as usize].cell == 1 {
                     n += 1;
                     j += sign * step;
                 }
@@ -481,7 +490,7 @@ impl State {
 
     /// Whether `c` may play on `i` (empty, and not forbidden for Black in renju).
     pub fn is_legal(&mut self, i: usize, c: Color) -> bool {
-        self.cells[i] == EMPTY && (c == Color::White || !self.is_forbidden(i))
+        self.slots[i].cell == EMPTY && (c == Color::White || !self.is_forbidden(i))
     }
 
     /// The points where `c` would make five, near `around` (within four steps on its lines), or
@@ -493,8 +502,8 @@ impl State {
                 for (d, &step) in self.dirs().iter().enumerate() {
                     for o in (-4..=4isize).filter(|&o| o != 0) {
                         let j = (i as isize + o * step) as usize;
-                        if self.cells[j] == EMPTY
-                            && self.pats[j][c.index()][d] == FIVE
+                        if self.slots[j].cell == EMPTY
+                            && self.slots[j].pats[c.index()][d] == FIVE
                             && !out.contains(&j)
                         {
                             out.push(j);
@@ -503,12 +512,9 @@ impl State {
                 }
             }
             None if !self.has_kind(c, kind::FIVE) => {}
-            None => out.extend(
-                self.points
-                    .iter()
-                    .copied()
-                    .filter(|&j| self.cells[j] == EMPTY && self.kinds[j][c.index()] == kind::FIVE),
-            ),
+            None => out.extend(self.points.iter().copied().filter(|&j| {
+                self.slots[j].cell == EMPTY && self.slots[j].kinds[c.index()] == kind::FIVE
+            })),
         }
         out
     }

@@ -21,7 +21,7 @@ impl Searcher<'_> {
             return None;
         }
         let key = self.st.hash() ^ u64::from(depth);
-        if self.vcf_failed.contains(&key) {
+        if self.vcf_failed.contains(key) {
             return None;
         }
         let mut moves: Vec<usize> = if opp_fives.is_empty() {
@@ -89,7 +89,7 @@ impl Searcher<'_> {
             return None;
         }
         let key = self.st.hash() ^ (u64::from(depth) << 8) ^ 0x5555;
-        if self.vct_failed.contains(&key) {
+        if self.vct_failed.contains(key) {
             return None;
         }
         let mut moves = self.points_of_kind(me, kind::THREE);
