@@ -98,6 +98,21 @@ test('two people play a game won by five, and the winning row is highlighted', a
   await page.close();
 });
 
+test('a double click places one stone, with no refusal shown', async () => {
+  const page = await openPage(browser, '/gomoku/');
+  await newGame(page, { mode: 'pvp' });
+  await page.waitForSelector('svg.gm-board.interactive');
+  await page.mouse.dblclick(...(await screenPoint(page, 7, 7)));
+  await waitStones(page, 1);
+  // Give a second request time to come back, were one sent.
+  await page.waitForFunction(() => !document.body.dataset.busy);
+  await page.waitForTimeout(300);
+  assert.equal(await stones(page), 1);
+  assert.equal(await page.locator('#gm-notice').isHidden(), true, 'no "changed elsewhere" refusal');
+  assert.deepEqual(page.problems, [], 'one request only: no 409 in the console');
+  await page.close();
+});
+
 test('against the engine, one undo takes back the reply too and is counted', async () => {
   const page = await openPage(browser, '/gomoku/');
   await newGame(page, { mode: 'pve', human: 'black', level: '2', undoLimit: '2' });
@@ -119,6 +134,12 @@ test('against the engine, one undo takes back the reply too and is counted', asy
   assert.match(await page.textContent('#gm-p-white .gm-undos'), /0 \/ 2/);
   await page.waitForSelector('svg.gm-board.interactive');
   await screenshot(page, 'gomoku-engine-undo');
+  // Resigning asks first: dismissed, nothing happens; accepted, the game ends.
+  page.once('dialog', (d) => d.dismiss());
+  await page.click('#gm-resign');
+  await waitStones(page, 2);
+  assert.equal(await page.locator('#gm-banner').isHidden(), true, 'a dismissed resignation does nothing');
+  page.once('dialog', (d) => d.accept());
   await page.click('#gm-resign');
   await page.waitForSelector('#gm-banner:not([hidden])');
   assert.match(await page.textContent('#gm-banner-text'), /You lose.*White wins: Black resigned/);

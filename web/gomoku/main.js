@@ -12,6 +12,7 @@ import * as client from './client.js';
 import { Replay } from './replay.js';
 import { renderSaves } from './saves.js';
 import { createWatcher } from '/js/watch.js';
+import { oneAtATime } from '/js/in-flight.js';
 import { SeatClocks, controlFromValue, fillControlSelect } from '/js/game-clock.js';
 
 applyTranslations();
@@ -295,8 +296,11 @@ async function handle(err) {
   }
 }
 
-/** Sends an action and shows its result; the engine replies when it is its turn. */
-async function act(request) {
+/**
+ * Sends an action and shows its result; the engine replies when it is its turn. One at a time:
+ * clicks while an action (or the engine's reply to it) is in flight are ignored.
+ */
+const act = oneAtATime(async (request) => {
   clearNotice();
   try {
     setGame(await request());
@@ -306,7 +310,7 @@ async function act(request) {
   }
   await maybeEngine();
   refreshSaves();
-}
+}, (busy) => { document.body.dataset.busy = busy ? 'true' : ''; });
 
 async function maybeEngine() {
   const g = page.game;
@@ -440,7 +444,10 @@ $('#gm-invite-copy').addEventListener('click', async () => {
 // Controls.
 $('#gm-rematch').addEventListener('click', () => startGame(settingsOf(page.game)));
 $('#gm-undo').addEventListener('click', () => act(() => client.undo(page.game)));
-$('#gm-resign').addEventListener('click', () => act(() => client.resign(page.game)));
+$('#gm-resign').addEventListener('click', () => {
+  if (!window.confirm(t('gm.confirm_resign'))) return;
+  act(() => client.resign(page.game));
+});
 $('#gm-ask-takeback').addEventListener('click', () => act(async () => {
   const view = await client.takeback(page.game, 'offer');
   notify(t('gm.takeback_waiting'), 'info');
