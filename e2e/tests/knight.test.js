@@ -66,6 +66,9 @@ test('a 5x5 tour is started, undone, helped by two hints, completed and ranked',
   }
   await page.waitForSelector('#status.ok');
   assert.match(await page.textContent('#status'), /verified/);
+  // A finished tour has nothing to hint or undo: the buttons say so by being disabled.
+  assert.equal(await page.isDisabled('#hint'), true);
+  assert.equal(await page.isDisabled('#undo'), true);
   await page.fill('#lb-name', 'Ada');
   await page.click('#lb-form button[type="submit"]');
   await page.waitForFunction(() => [...document.querySelectorAll('#lb-rows td')].some((td) => td.textContent === 'Ada'));

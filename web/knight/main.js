@@ -10,6 +10,7 @@ import { createAutoplay } from './autoplay.js';
 import { Clock, formatTime, showTimer } from '/js/timer.js';
 import { showLeaderboard } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
+import { oneAtATime } from '/js/in-flight.js';
 import { rememberGame, resumeGame } from '/js/remember.js';
 import * as server from './game-api.js';
 
@@ -97,9 +98,15 @@ function setGame(view) {
   $('rows').value = view.rows;
   chosenSize();
   $('lb-form').hidden = !(view.status === 'finished' && !view.entered && !view.assisted);
+  // Undo and Hint only where they can work: not on a finished tour, nor undo on the first square.
+  $('undo').disabled = view.status !== 'ongoing' || view.trail.length <= 1;
+  $('hint').disabled = view.status !== 'ongoing';
   describe();
   redraw();
 }
+
+/** A player's action: one at a time, clicks while one is in flight are ignored. */
+const act = oneAtATime((action) => run(action));
 
 async function run(action) {
   try {
@@ -121,6 +128,8 @@ function chooseStart() {
   hintSquare = null;
   clock.set(0, false);
   $('lb-form').hidden = true;
+  $('undo').disabled = true;
+  $('hint').disabled = true;
   say('knight.pick_start');
   redraw();
   refreshLeaderboard();
@@ -158,12 +167,12 @@ svg.addEventListener('click', (event) => {
   const square = squareAt(event, cols, rows);
   if (!square) return;
   if (!game) {
-    run(async () => {
+    act(async () => {
       setGame(await server.newGame(cols, rows, square, $('closed').checked));
       refreshLeaderboard();
     });
   } else if (game.status === 'ongoing' && game.reachable.some(([x, y]) => x === square[0] && y === square[1])) {
-    run(async () => {
+    act(async () => {
       const view = await server.move(game, square);
       hintSquare = null;
       setGame(view);
@@ -172,12 +181,12 @@ svg.addEventListener('click', (event) => {
   }
 });
 
-$('undo').addEventListener('click', () => run(async () => {
+$('undo').addEventListener('click', () => act(async () => {
   if (!game) return;
   hintSquare = null;
   setGame(await server.undo(game));
 }));
-$('hint').addEventListener('click', () => run(async () => {
+$('hint').addEventListener('click', () => act(async () => {
   if (!game) return say('knight.pick_start');
   say('knight.thinking');
   const answer = await server.hint(game);
