@@ -1,13 +1,31 @@
 //! Static evaluation from the incrementally kept point values: the side to move's potential minus
 //! the opponent's, with the initiative weighted (the side to move realises its threats first).
-//! The weight 3:2 was chosen against pela at 200 ms a move: 17–22–1 over 40 games where 6:5 scored
-//! 10–30 and 12–28 (2:1 did no better than 3:2).
+
+use std::time::Duration;
 
 use super::state::State;
 
+/// How much more the side to move's potential counts than the opponent's, as `(mine, theirs)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Initiative(i32, i32);
+
+impl Initiative {
+    /// The weight for a search of `time`. A shallow search needs the initiative weighed more:
+    /// against pela, at 200 ms a move 3:2 scored +17 =1 −22 where 6:5 scored +10 −30 and
+    /// +12 −28; at 1 s 6:5 scored +20 =1 −19 and +21 =2 −17 where 3:2 scored +16 =2 −22 and
+    /// +18 =1 −21 (40 games each).
+    pub fn for_time(time: Duration) -> Initiative {
+        if time < Duration::from_millis(500) {
+            Initiative(3, 2)
+        } else {
+            Initiative(6, 5)
+        }
+    }
+}
+
 /// The score of the position for the side to move.
-pub fn evaluate(st: &State) -> i32 {
+pub fn evaluate(st: &State, Initiative(mine, theirs): Initiative) -> i32 {
     let me = st.side();
     let opp = me.opponent();
-    (st.total(me) * 3 - st.total(opp) * 2) / 2
+    (st.total(me) * mine - st.total(opp) * theirs) / theirs
 }

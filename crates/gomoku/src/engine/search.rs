@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::eval::evaluate;
+use super::eval::{Initiative, evaluate};
 use super::fail_cache::FailCache;
 use super::patterns;
 use super::state::{State, kind};
@@ -35,6 +35,8 @@ pub struct Searcher<'a> {
     pub leaf_vcf: u32,
     /// Candidate moves tried at plies 0–1, 2–3, 4–5 and beyond (when no threat must be answered).
     pub breadth: [usize; 4],
+    /// How the static evaluation weighs the side to move's potential.
+    pub initiative: Initiative,
     /// Plies beyond which leaves facing an open three are no longer extended.
     max_ply: i32,
 }
@@ -58,6 +60,7 @@ impl<'a> Searcher<'a> {
             vct_failed: FailCache::new(14),
             leaf_vcf: 0,
             breadth: [20, 12, 7, 5],
+            initiative: Initiative::for_time(Duration::from_secs(1)),
             max_ply: 0,
         };
         searcher.stopped = searcher.out_of_time();
@@ -204,7 +207,7 @@ impl<'a> Searcher<'a> {
             if self.leaf_vcf > 0 && self.vcf(self.leaf_vcf).is_some() {
                 return WIN - ply - 10;
             }
-            return evaluate(self.st);
+            return evaluate(self.st, self.initiative);
         }
         let key = self.st.hash();
         let mut tt_move = usize::MAX;

@@ -1,0 +1,46 @@
+//! Threat-space search on positions built for one rule each (coordinates x, y from the top-left).
+
+use qipan_gomoku::engine::Found;
+use qipan_gomoku::{Board, Color, Engine, Level, Point, RuleSet, SearchLimits};
+
+fn board(black: &[(u8, u8)], white: &[(u8, u8)]) -> Board {
+    let mut board = Board::new(15).unwrap();
+    for (stones, c) in [(black, Color::Black), (white, Color::White)] {
+        for &(x, y) in stones {
+            board.set(Point::new(x, y), Some(c));
+        }
+    }
+    board
+}
+
+/// Black's double open three at (8, 7) wins even though White can answer it with a four on the
+/// top edge: Black blocks the four, and White, to move again, can stop only one of the threes.
+/// (A VCT that took any counter-four for a refutation missed this win.)
+#[test]
+fn a_counter_four_does_not_refute_a_double_three() {
+    let position = board(
+        &[(6, 7), (7, 7), (8, 5), (8, 6)],
+        &[(0, 0), (1, 0), (2, 0), (14, 14)],
+    );
+    let mut engine = Engine::new(Level::MAX, 1);
+    let result = engine
+        .best_move(&position, RuleSet::Freestyle, SearchLimits::millis(2_000))
+        .unwrap();
+    assert_eq!(result.found, Found::Vct, "{result:?}");
+    assert_eq!(result.best, Point::new(8, 7), "{result:?}");
+}
+
+/// Without White's edge three the same double three is a plain VCT too (the control case).
+#[test]
+fn a_double_three_is_a_vct() {
+    let position = board(
+        &[(6, 7), (7, 7), (8, 5), (8, 6)],
+        &[(13, 14), (14, 14), (14, 0), (0, 14)],
+    );
+    let mut engine = Engine::new(Level::MAX, 1);
+    let result = engine
+        .best_move(&position, RuleSet::Freestyle, SearchLimits::millis(2_000))
+        .unwrap();
+    assert_eq!(result.found, Found::Vct, "{result:?}");
+    assert_eq!(result.best, Point::new(8, 7), "{result:?}");
+}
