@@ -1,5 +1,5 @@
-// Clicking the boards the way a player does, and waiting for what the pages show, shared by the
-// tests of the two-player pages.
+// Clicking the boards the way a player does, opening the new-game dialog, and waiting for what the
+// pages show, shared by the tests of the two-player pages.
 
 // The Xiangqi board's SVG geometry (web/xiangqi/board.js).
 const XQ_WIDTH = 608;
@@ -38,3 +38,9 @@ export async function clickStone(page, x, y) {
 /** Waits until the Gomoku board shows `n` stones. */
 export const stonesAre = (page, n) =>
   page.waitForFunction((k) => document.querySelectorAll('.gm-stone').length === k, n, { timeout: 5000 });
+
+/** Opens the Gomoku page's new-game dialog (it opens by itself when there is no game yet). */
+export async function openGomokuDialog(page) {
+  await page.waitForSelector('main[data-game-ready]');
+  if (!(await page.locator('#gm-new-dialog[open]').count())) await page.click('#gm-new');
+}

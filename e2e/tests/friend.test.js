@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
-import { clickSquare as clickPoint, clickStone, plyIs, stonesAre } from '../lib/boards.js';
+import { clickSquare as clickPoint, clickStone, openGomokuDialog, plyIs, stonesAre } from '../lib/boards.js';
 
 let alice;
 let bob;
@@ -99,8 +99,7 @@ test('a friend opens the invitation link, takes Black, and the moves go both way
 
 test('two players play Gomoku to five through an invitation link', async () => {
   const first = await openPage(alice, '/gomoku/', { locale: 'en-US' });
-  await first.waitForSelector('main[data-game-ready]');
-  if (!(await first.locator('#gm-new-dialog[open]').count())) await first.click('#gm-new');
+  await openGomokuDialog(first);
   await first.check('#gm-new-form input[name=mode][value=friend]');
   await first.check('#gm-new-form input[name=human][value=black]');
   await first.click('#gm-new-start');

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BASE_URL, launchBrowser, openPage, screenshot } from '../lib/browser.js';
+import { openGomokuDialog } from '../lib/boards.js';
 
 const CELL = 40;
 const MARGIN = 46;
@@ -58,8 +59,7 @@ async function freePoint(page, candidates) {
 
 /** Starts a game from the settings dialog. */
 async function newGame(page, { mode = 'pvp', rule = 'freestyle', size = '15', human = 'black', level = '1', undoLimit = '' } = {}) {
-  await page.waitForSelector('main[data-game-ready]');
-  if (!(await page.locator('#gm-new-dialog[open]').count())) await page.click('#gm-new');
+  await openGomokuDialog(page);
   await page.check(`#gm-new-form input[name=mode][value=${mode}]`);
   if (mode === 'pve') {
     await page.check(`#gm-new-form input[name=human][value=${human}]`);

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
+import { openGomokuDialog } from '../lib/boards.js';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -52,8 +53,7 @@ test('a Xiangqi game is played from the keyboard', async () => {
 
 test('a Gomoku game is played from the keyboard', async () => {
   const page = await openPage(browser, '/gomoku/', { locale: 'zh-CN', width: 1280, height: 800 });
-  await page.waitForSelector('main[data-game-ready]');
-  if (!(await page.locator('#gm-new-dialog[open]').count())) await page.click('#gm-new');
+  await openGomokuDialog(page);
   await page.check('#gm-new-form input[name=mode][value=pvp]');
   await page.click('#gm-new-start');
   await page.waitForSelector('svg.gm-board.interactive');

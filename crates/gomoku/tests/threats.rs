@@ -13,6 +13,16 @@ fn board(black: &[(u8, u8)], white: &[(u8, u8)]) -> Board {
     board
 }
 
+/// The engine, Black to move on `position`, answers with the first move of a VCT at `at`.
+fn assert_vct_at(position: &Board, at: Point) {
+    let mut engine = Engine::new(Level::MAX, 1);
+    let result = engine
+        .best_move(position, RuleSet::Freestyle, SearchLimits::millis(2_000))
+        .unwrap();
+    assert_eq!(result.found, Found::Vct, "{result:?}");
+    assert_eq!(result.best, at, "{result:?}");
+}
+
 /// Black's double open three at (8, 7) wins even though White can answer it with a four on the
 /// top edge: Black blocks the four, and White, to move again, can stop only one of the threes.
 /// (A VCT that took any counter-four for a refutation missed this win.)
@@ -22,12 +32,7 @@ fn a_counter_four_does_not_refute_a_double_three() {
         &[(6, 7), (7, 7), (8, 5), (8, 6)],
         &[(0, 0), (1, 0), (2, 0), (14, 14)],
     );
-    let mut engine = Engine::new(Level::MAX, 1);
-    let result = engine
-        .best_move(&position, RuleSet::Freestyle, SearchLimits::millis(2_000))
-        .unwrap();
-    assert_eq!(result.found, Found::Vct, "{result:?}");
-    assert_eq!(result.best, Point::new(8, 7), "{result:?}");
+    assert_vct_at(&position, Point::new(8, 7));
 }
 
 /// Without White's edge three the same double three is a plain VCT too (the control case).
@@ -37,10 +42,5 @@ fn a_double_three_is_a_vct() {
         &[(6, 7), (7, 7), (8, 5), (8, 6)],
         &[(13, 14), (14, 14), (14, 0), (0, 14)],
     );
-    let mut engine = Engine::new(Level::MAX, 1);
-    let result = engine
-        .best_move(&position, RuleSet::Freestyle, SearchLimits::millis(2_000))
-        .unwrap();
-    assert_eq!(result.found, Found::Vct, "{result:?}");
-    assert_eq!(result.best, Point::new(8, 7), "{result:?}");
+    assert_vct_at(&position, Point::new(8, 7));
 }
