@@ -87,6 +87,14 @@ pub(crate) const ORTHOGONAL: [i8; 4] = [NORTH, SOUTH, EAST, WEST];
 /// The four diagonal steps.
 pub(crate) const DIAGONAL: [i8; 4] = [NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST];
 
+/// Horse jumps: (leg step, two targets).
+pub(crate) const HORSE: [(i8, [i8; 2]); 4] = [
+    (NORTH, [2 * NORTH + EAST, 2 * NORTH + WEST]),
+    (SOUTH, [2 * SOUTH + EAST, 2 * SOUTH + WEST]),
+    (EAST, [2 * EAST + NORTH, 2 * EAST + SOUTH]),
+    (WEST, [2 * WEST + NORTH, 2 * WEST + SOUTH]),
+];
+
 /// Adds a step to a mailbox index. Steps from a board point never leave the 256 entries.
 #[inline(always)]
 pub(crate) const fn step(sq: u8, delta: i8) -> u8 {

@@ -20,8 +20,8 @@
 
 use crate::attacks::{AfterMove, first_piece, king_attacked_at};
 use crate::board::{
-    self, DIAGONAL, EAST, EMPTY, FLAGS, NORTH, OFF, ORTHOGONAL, SLOT_START, SOUTH, WEST, is_role,
-    step,
+    self, DIAGONAL, EAST, EMPTY, FLAGS, HORSE, NORTH, OFF, ORTHOGONAL, SLOT_START, SOUTH, WEST,
+    is_role, step,
 };
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -63,14 +63,6 @@ impl Sink for Finder {
         self.found |= m == self.target;
     }
 }
-
-/// Horse jumps: (leg step, two targets).
-const HORSE: [(i8, [i8; 2]); 4] = [
-    (NORTH, [2 * NORTH + EAST, 2 * NORTH + WEST]),
-    (SOUTH, [2 * SOUTH + EAST, 2 * SOUTH + WEST]),
-    (EAST, [2 * EAST + NORTH, 2 * EAST + SOUTH]),
-    (WEST, [2 * WEST + NORTH, 2 * WEST + SOUTH]),
-];
 
 /// What one analysis of the position tells the generator (see the module docs).
 struct Safety {

@@ -106,19 +106,19 @@ pub fn mvv_lva(pos: &Position, m: Move) -> i32 {
     victim * 16 - value(m.from()) / 10
 }
 
-/// Ordering scores of `moves`, in the same order.
+/// Writes the ordering score of each of `moves` to the same index of `scores` (at least as
+/// long).
 pub fn score_moves(
     pos: &Position,
     moves: &[Move],
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     heuristics: &Heuristics,
-    scores: &mut Vec<i32>,
+    scores: &mut [i32],
 ) {
-    scores.clear();
     let color = pos.side_to_move();
-    scores.extend(moves.iter().map(|&m| {
-        if Some(m) == tt_move {
+    for (&m, score) in moves.iter().zip(scores.iter_mut()) {
+        *score = if Some(m) == tt_move {
             TT_MOVE
         } else if pos.is_capture(m) {
             let base = if loses_material(pos, m) {
@@ -133,8 +133,8 @@ pub fn score_moves(
             KILLER[1]
         } else {
             heuristics.history(color, m)
-        }
-    }));
+        };
+    }
 }
 
 /// Moves the best-scored of `moves[from..]` to `from` (selection sort, one step at a time, so
@@ -164,7 +164,7 @@ mod tests {
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
         let mut moves: Vec<Move> = list.to_vec();
-        let mut scores = Vec::new();
+        let mut scores = vec![0; moves.len()];
         score_moves(
             &pos,
             &moves,

@@ -13,13 +13,13 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::eval::evaluate;
+use super::eval::{EvalCache, evaluate};
 use super::limits::{Budget, CLOCK_CHECK_NODES, MAX_DEPTH};
 use super::ordering::{Heuristics, MAX_PLY, mvv_lva, pick, score_moves};
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, PERPETUAL_CHECK_WIN, Score, mated_in};
 use super::see::loses_material;
 use super::tt::{Bound, TranspositionTable};
-use crate::moves::{Move, MoveList};
+use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
 use crate::rules::{Repetition, Rules};
@@ -169,6 +169,7 @@ pub(crate) struct Searcher<'a> {
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     no_capture_plies: u32,
+    eval_cache: EvalCache,
 }
 
 impl<'a> Searcher<'a> {
@@ -204,7 +205,19 @@ impl<'a> Searcher<'a> {
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             no_capture_plies: Rules::default().no_capture_plies,
+            eval_cache: EvalCache::default(),
         }
+    }
+
+    /// The static evaluation of the current position, from the cache when it is there.
+    fn evaluate(&mut self) -> Score {
+        let hash = self.pos.hash();
+        if let Some(score) = self.eval_cache.probe(hash) {
+            return score;
+        }
+        let score = evaluate(&self.pos);
+        self.eval_cache.store(hash, score);
+        score
     }
 
     fn millis(&self) -> u64 {
@@ -262,7 +275,7 @@ impl<'a> Searcher<'a> {
         }
         // Order the root once by the usual heuristics so that an interrupted first iteration
         // still leaves a sensible move.
-        let mut scores = Vec::new();
+        let mut scores = vec![0; self.root_moves.len()];
         score_moves(
             &self.pos,
             &self.root_moves,
@@ -462,7 +475,7 @@ impl<'a> Searcher<'a> {
         }
         let root = ply == 0;
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pos);
+            return self.evaluate();
         }
         if !root {
             if let Some(verdict) = self.pos.repetition(2) {
@@ -497,11 +510,7 @@ impl<'a> Searcher<'a> {
                 return h.score;
             }
         }
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            evaluate(&self.pos)
-        };
+        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves, the opponent will not allow this.
@@ -533,31 +542,29 @@ impl<'a> Searcher<'a> {
         if root {
             self.improved = false;
         }
-        let mut moves: Vec<Move> = if root {
-            self.root_moves[self.line..].to_vec()
+        let mut list = MoveList::new();
+        if root {
+            for &m in &self.root_moves[self.line..] {
+                list.push(m);
+            }
         } else {
-            let mut list = MoveList::new();
             self.pos.legal_moves(&mut list);
-            list.to_vec()
-        };
+        }
+        let moves = list.as_mut_slice();
         if moves.is_empty() {
             // Checkmate and stalemate both lose.
             return mated_in(ply as i32);
         }
-        let mut scores = Vec::with_capacity(moves.len());
+        let mut score_array = [0; MAX_MOVES];
+        let scores = &mut score_array[..moves.len()];
         let killers = self.heuristics.killers(ply);
         if root {
             // The root list is already ordered (best of the last iteration first).
-            scores.extend((0..moves.len()).map(|i| -(i as i32)));
+            for (i, score) in scores.iter_mut().enumerate() {
+                *score = -(i as i32);
+            }
         } else {
-            score_moves(
-                &self.pos,
-                &moves,
-                tt_move,
-                killers,
-                self.heuristics,
-                &mut scores,
-            );
+            score_moves(&self.pos, moves, tt_move, killers, self.heuristics, scores);
         }
         let futile = !pv_node
             && !in_check
@@ -567,10 +574,10 @@ impl<'a> Searcher<'a> {
 
         let mut best = -INFINITE;
         let mut best_move = None;
-        let mut quiets: Vec<Move> = Vec::new();
+        let mut quiets = MoveList::new();
         let side = self.pos.side_to_move();
         for i in 0..moves.len() {
-            let m = pick(&mut moves, &mut scores, i);
+            let m = pick(moves, scores, i);
             if root && self.millis() >= CURRMOVE_AFTER_MS {
                 (self.report)(&Report::CurrMove {
                     depth,
@@ -667,7 +674,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pos);
+            return self.evaluate();
         }
         let in_check = self.pos.in_check();
         let mut list = MoveList::new();
@@ -681,7 +688,7 @@ impl<'a> Searcher<'a> {
             stand_pat = -INFINITE;
             best = -INFINITE;
         } else {
-            stand_pat = evaluate(&self.pos);
+            stand_pat = self.evaluate();
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -699,19 +706,18 @@ impl<'a> Searcher<'a> {
                 self.pos.legal_captures(&mut list);
             }
         }
-        let mut moves = list.to_vec();
-        let mut scores: Vec<i32> = moves
-            .iter()
-            .map(|&m| {
-                if self.pos.is_capture(m) {
-                    mvv_lva(&self.pos, m)
-                } else {
-                    -100_000
-                }
-            })
-            .collect();
+        let moves = list.as_mut_slice();
+        let mut score_array = [0; MAX_MOVES];
+        let scores = &mut score_array[..moves.len()];
+        for (&m, score) in moves.iter().zip(scores.iter_mut()) {
+            *score = if self.pos.is_capture(m) {
+                mvv_lva(&self.pos, m)
+            } else {
+                -100_000
+            };
+        }
         for i in 0..moves.len() {
-            let m = pick(&mut moves, &mut scores, i);
+            let m = pick(moves, scores, i);
             if !in_check && self.pos.is_capture(m) {
                 let victim = self
                     .pos

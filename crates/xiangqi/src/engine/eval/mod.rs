@@ -5,6 +5,7 @@
 //! ([`terms`](self)) serves the search (which adds the weights up at once) and the tuner
 //! (which reads the counts through [`trace`] and fits the weights to game results).
 
+mod cache;
 pub mod params;
 mod terms;
 pub mod weights;
@@ -13,6 +14,7 @@ use super::score::Score;
 use super::values::{NO_ATTACKER_DIVISOR, PHASE_MAX, TEMPO};
 use crate::piece::Color;
 use crate::position::Position;
+pub use cache::EvalCache;
 pub use terms::Facts;
 use terms::Sink;
 

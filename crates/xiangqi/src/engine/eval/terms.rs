@@ -1,11 +1,15 @@
 //! The terms of the evaluation: one pass over the pieces that tells a [`Sink`] how often each
 //! weight of [`super::params`] applies to each side.
+//!
+//! The pass is the search's hottest code after move generation, so it walks the padded mailbox
+//! of [`crate::board`] directly: a step is one addition and the `OFF` border stops every ray,
+//! with no file or rank arithmetic and no bounds checks.
 
 use super::params as p;
+use crate::board::{self, EMPTY, FLAGS, HORSE, NORTH, OFF, ORTHOGONAL, is_role, step};
 use crate::engine::values::{ATTACK_UNITS, PHASE_MAX, PHASE_WEIGHT};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::square::Square;
 
 /// Receives the counts of the evaluation's terms.
 pub(super) trait Sink {
@@ -22,38 +26,17 @@ pub struct Facts {
     pub attackers: [bool; 2],
 }
 
-/// Horse jumps as (leg file step, leg rank step, target file step, target rank step).
-const HORSE_JUMPS: [(i8, i8, i8, i8); 8] = [
-    (0, 1, 1, 2),
-    (0, 1, -1, 2),
-    (0, -1, 1, -2),
-    (0, -1, -1, -2),
-    (1, 0, 2, 1),
-    (1, 0, 2, -1),
-    (-1, 0, -2, 1),
-    (-1, 0, -2, -1),
-];
-
-/// The four orthogonal directions as (file step, rank step).
-const LINES: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-
-fn offset(sq: Square, df: i8, dr: i8) -> Option<Square> {
-    let file = sq.file() as i8 + df;
-    let rank = sq.rank() as i8 + dr;
-    if file < 0 || rank < 0 {
-        return None;
-    }
-    Square::new(file as u8, rank as u8)
+/// Whether a cell holds a piece that is not `color`'s (false for empty and off-board cells:
+/// `OFF` carries both colour bits).
+#[inline(always)]
+fn is_enemy(cell: u8, color: Color) -> bool {
+    cell != EMPTY && cell & board::color_bit(color) == 0
 }
 
-/// Whether `sq` lies in the palace of `color`'s opponent.
-fn in_enemy_palace(sq: Square, color: Color) -> bool {
-    let rank = sq.rank();
-    (3..=5).contains(&sq.file())
-        && match color {
-            Color::Red => rank >= 7,
-            Color::Black => rank <= 2,
-        }
+/// Whether a cell is empty or holds an enemy piece (false off the board).
+#[inline(always)]
+fn is_open_to(cell: u8, color: Color) -> bool {
+    cell & board::color_bit(color) == 0
 }
 
 /// Counts along the four lines of a rook or cannon on `sq`.
@@ -69,35 +52,37 @@ struct LineReach {
     cannon_palace: i32,
 }
 
-fn line_reach(pos: &Position, sq: Square, color: Color) -> LineReach {
+fn line_reach(cells: &[u8; 256], sq: u8, color: Color) -> LineReach {
+    let enemy_palace = board::palace(color.opposite());
     let mut reach = LineReach::default();
-    for (df, dr) in LINES {
-        let mut at = sq;
-        let mut screened = false;
-        while let Some(next) = offset(at, df, dr) {
-            at = next;
-            let piece = pos.piece_at(next);
-            if screened {
-                if piece.is_none_or(|q| q.color != color) && in_enemy_palace(next, color) {
-                    reach.cannon_palace += 1;
-                }
-                if piece.is_some() {
-                    break;
-                }
-                continue;
+    for delta in ORTHOGONAL {
+        let mut at = step(sq, delta);
+        // The slide up to the first piece.
+        while cells[at as usize] == EMPTY {
+            reach.empty += 1;
+            reach.rook_palace += (FLAGS[at as usize] & enemy_palace != 0) as i32;
+            at = step(at, delta);
+        }
+        let first = cells[at as usize];
+        if first == OFF {
+            continue;
+        }
+        if is_enemy(first, color) {
+            reach.rook_targets += 1;
+            reach.rook_palace += (FLAGS[at as usize] & enemy_palace != 0) as i32;
+        }
+        // Beyond the screen: what a cannon attacks.
+        loop {
+            at = step(at, delta);
+            let cell = cells[at as usize];
+            if cell == OFF {
+                break;
             }
-            match piece {
-                None => {
-                    reach.empty += 1;
-                    reach.rook_palace += in_enemy_palace(next, color) as i32;
-                }
-                Some(q) => {
-                    if q.color != color {
-                        reach.rook_targets += 1;
-                        reach.rook_palace += in_enemy_palace(next, color) as i32;
-                    }
-                    screened = true;
-                }
+            if is_open_to(cell, color) && FLAGS[at as usize] & enemy_palace != 0 {
+                reach.cannon_palace += 1;
+            }
+            if cell != EMPTY {
+                break;
             }
         }
     }
@@ -106,80 +91,99 @@ fn line_reach(pos: &Position, sq: Square, color: Color) -> LineReach {
 
 /// Destinations of a horse on `sq` whose leg is free and that hold no friendly piece, and how
 /// many of them lie in the enemy palace.
-fn horse_reach(pos: &Position, sq: Square, color: Color) -> (i32, i32) {
+fn horse_reach(cells: &[u8; 256], sq: u8, color: Color) -> (i32, i32) {
+    let enemy_palace = board::palace(color.opposite());
     let mut moves = 0;
     let mut palace = 0;
-    for &(lf, lr, tf, tr) in &HORSE_JUMPS {
-        let leg_free = offset(sq, lf, lr).is_some_and(|leg| pos.piece_at(leg).is_none());
-        if !leg_free {
+    for (leg, targets) in HORSE {
+        if cells[step(sq, leg) as usize] != EMPTY {
             continue;
         }
-        if let Some(to) = offset(sq, tf, tr)
-            && pos.piece_at(to).is_none_or(|q| q.color != color)
-        {
-            moves += 1;
-            palace += in_enemy_palace(to, color) as i32;
+        for target in targets {
+            let to = step(sq, target) as usize;
+            if is_open_to(cells[to], color) {
+                moves += 1;
+                palace += (FLAGS[to] & enemy_palace != 0) as i32;
+            }
         }
     }
     (moves, palace)
 }
 
 /// Pieces strictly between two squares of the same file.
-fn pieces_between_on_file(pos: &Position, a: Square, b: Square) -> i32 {
-    let (low, high) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
-    (low + 1..high)
-        .filter(|&r| Square::new(a.file(), r).is_some_and(|s| pos.piece_at(s).is_some()))
-        .count() as i32
+fn pieces_between_on_file(cells: &[u8; 256], a: u8, b: u8) -> i32 {
+    let (low, high) = (a.min(b), a.max(b));
+    let mut at = step(low, NORTH);
+    let mut count = 0;
+    while at < high {
+        count += (cells[at as usize] != EMPTY) as i32;
+        at = step(at, NORTH);
+    }
+    count
 }
 
 /// Whether no pawn of `color` stands in front of `sq` on its file.
-fn open_forward(pos: &Position, sq: Square, color: Color) -> bool {
-    let ahead = match color {
-        Color::Red => sq.rank() + 1..10,
-        Color::Black => 0..sq.rank(),
-    };
-    !ahead.into_iter().any(|r| {
-        Square::new(sq.file(), r)
-            .and_then(|s| pos.piece_at(s))
-            .is_some_and(|q| q.color == color && q.role == Role::Pawn)
-    })
+fn open_forward(cells: &[u8; 256], sq: u8, color: Color) -> bool {
+    let base = board::id_base(color);
+    let forward = board::forward(color);
+    let mut at = step(sq, forward);
+    loop {
+        let cell = cells[at as usize];
+        if cell == OFF {
+            return true;
+        }
+        if is_role(cell, base, Role::Pawn) {
+            return false;
+        }
+        at = step(at, forward);
+    }
 }
 
 /// Tells `sink` every term of `pos` and returns the rest of what the evaluation needs.
 pub(super) fn collect(pos: &Position, sink: &mut impl Sink) -> Facts {
+    let cells = &pos.cells;
     let mut phase = 0;
     let mut attack = [0; 2];
     let mut attackers = [false; 2];
     let mut guards = [[0; 2]; 2];
-    let kings = [pos.king_square(Color::Red), pos.king_square(Color::Black)];
+    let kings = [
+        pos.king_square(Color::Red).raw() as u8,
+        pos.king_square(Color::Black).raw() as u8,
+    ];
     for color in Color::ALL {
         let enemy_king = kings[color.opposite().index()];
-        for (sq, piece) in pos.pieces(color) {
-            let role = piece.role;
+        let base = board::id_base(color);
+        for id in base..base + 16 {
+            let sq = pos.squares[id as usize];
+            if sq == 0 {
+                continue;
+            }
+            let role = board::role_of_id(id);
+            let file = ((sq & 15) - 3) as usize;
             let rank = match color {
-                Color::Red => sq.rank(),
-                Color::Black => 9 - sq.rank(),
+                Color::Red => (sq >> 4) - 3,
+                Color::Black => 12 - (sq >> 4),
             } as usize;
             sink.add(color, p::material(role), 1);
-            sink.add(color, p::pst(role, rank, sq.file() as usize), 1);
+            sink.add(color, p::pst(role, rank, file), 1);
             phase += PHASE_WEIGHT[role.index()];
             match role {
                 Role::Advisor => guards[color.index()][0] += 1,
                 Role::Elephant => guards[color.index()][1] += 1,
                 Role::Rook => {
-                    let reach = line_reach(pos, sq, color);
+                    let reach = line_reach(cells, sq, color);
                     sink.add(color, p::ROOK_MOBILITY, reach.empty + reach.rook_targets);
                     sink.add(color, p::ROOK_PALACE, reach.rook_palace);
-                    if open_forward(pos, sq, color) {
+                    if open_forward(cells, sq, color) {
                         sink.add(color, p::ROOK_OPEN_FILE, 1);
                     }
                 }
                 Role::Cannon => {
-                    let reach = line_reach(pos, sq, color);
+                    let reach = line_reach(cells, sq, color);
                     sink.add(color, p::CANNON_MOBILITY, reach.empty);
                     sink.add(color, p::CANNON_PALACE, reach.cannon_palace);
-                    if sq.file() == 4 && enemy_king.file() == 4 {
-                        match pieces_between_on_file(pos, sq, enemy_king) {
+                    if file == 4 && enemy_king & 15 == sq & 15 {
+                        match pieces_between_on_file(cells, sq, enemy_king) {
                             0 => sink.add(color, p::CANNON_EMPTY_HEAD, 1),
                             1 => sink.add(color, p::CANNON_CENTRAL_SCREEN, 1),
                             _ => {}
@@ -187,7 +191,7 @@ pub(super) fn collect(pos: &Position, sink: &mut impl Sink) -> Facts {
                     }
                 }
                 Role::Horse => {
-                    let (moves, palace) = horse_reach(pos, sq, color);
+                    let (moves, palace) = horse_reach(cells, sq, color);
                     sink.add(color, p::HORSE_MOBILITY, moves);
                     sink.add(color, p::HORSE_PALACE, palace);
                     if moves <= 1 {
@@ -195,12 +199,8 @@ pub(super) fn collect(pos: &Position, sink: &mut impl Sink) -> Facts {
                     }
                 }
                 Role::Pawn if rank >= 5 => {
-                    let beside = |df: i8| {
-                        offset(sq, df, 0)
-                            .and_then(|s| pos.piece_at(s))
-                            .is_some_and(|q| q.color == color && q.role == Role::Pawn)
-                    };
-                    if beside(-1) || beside(1) {
+                    let own_pawn = |cell: u8| is_role(cell, base, Role::Pawn);
+                    if own_pawn(cells[sq as usize - 1]) || own_pawn(cells[sq as usize + 1]) {
                         sink.add(color, p::LINKED_PAWNS, 1);
                     }
                 }
