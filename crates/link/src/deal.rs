@@ -5,11 +5,11 @@
 //! board on every machine) and dealing again when it does not answer [`Verdict::Clearable`];
 //! after [`RANDOM_TRIES`] candidates (large boards with many kinds are seldom clearable) the
 //! board is built by playing forwards with blank tiles. In the modes where tiles move, random
-//! boards are seldom clearable, so boards are built by playing the game backwards. Either way
-//! a built board comes with its solution (see `construct.rs`).
+//! boards are seldom clearable, so boards are built forwards at once. Either way a built board
+//! comes with its solution (see `construct.rs`).
 
 use crate::board::{Board, MAX_KINDS};
-use crate::construct::{construct, construct_forward, packed_lengths};
+use crate::construct::construct_forward;
 use crate::error::Error;
 use crate::mode::Mode;
 use crate::point::{Move, Point};
@@ -135,43 +135,33 @@ pub const RANDOM_TRIES: usize = 10;
 
 /// A clearable arrangement of `pairs` over the occupied cells of `shape` in `mode`, with the
 /// removals that clear it, and the number of candidates tried.
+///
+/// In classic mode a few uniformly random arrangements are tried first (kept when the solver
+/// clears them quickly); in the modes where tiles move random boards are seldom clearable, so
+/// those, and classic boards the random tries did not settle, are built forwards.
 fn clearable_arrangement(
     shape: &Board,
     mode: Mode,
     pairs: &mut [u16],
     rng: &mut ChaCha8Rng,
 ) -> (Option<(Board, Vec<Move>)>, usize) {
-    let lengths = packed_lengths(shape, mode).filter(|_| mode.moves_tiles());
     let mut attempts = 0;
-    if lengths.is_none() {
-        // Uniformly random arrangements, kept when the solver clears them.
-        let tries = if mode.moves_tiles() {
-            MAX_ATTEMPTS
-        } else {
-            RANDOM_TRIES
-        };
+    if !mode.moves_tiles() {
         let mut tiles: Vec<u16> = pairs.iter().flat_map(|&k| [k, k]).collect();
         let mut board = shape.clone();
-        for _ in 0..tries {
+        for _ in 0..RANDOM_TRIES {
             attempts += 1;
             scatter(&mut board, &mut tiles, rng);
             if let Some(moves) = clearable(&board, mode) {
                 return (Some((board, moves)), attempts);
             }
         }
-        if mode.moves_tiles() {
-            return (None, attempts);
-        }
     }
     for _ in 0..MAX_ATTEMPTS {
         attempts += 1;
         pairs.shuffle(rng);
-        let built = match &lengths {
-            Some(lengths) => construct(shape.rows(), shape.cols(), mode, lengths, pairs, rng),
-            None => construct_forward(shape, pairs, rng),
-        };
-        if built.is_some() {
-            return (built, attempts);
+        if let Some(built) = construct_forward(shape, mode, pairs, rng) {
+            return (Some(built), attempts);
         }
     }
     (None, attempts)

@@ -83,24 +83,6 @@ impl Mode {
         }
     }
 
-    /// Every run of the board: the lines along which tiles slide, each listed from the cell where
-    /// its tiles gather outwards. Empty in classic mode.
-    pub(crate) fn runs(self, rows: usize, cols: usize) -> Vec<Vec<Point>> {
-        let lines: Vec<Point> = match self {
-            Mode::Classic => vec![],
-            Mode::Down | Mode::Up | Mode::CentreY => {
-                (0..cols as i32).map(|x| Point::new(x, 0)).collect()
-            }
-            Mode::Left | Mode::Right | Mode::CentreX => {
-                (0..rows as i32).map(|y| Point::new(0, y)).collect()
-            }
-        };
-        lines
-            .into_iter()
-            .flat_map(|p| self.runs_through(rows, cols, p))
-            .collect()
-    }
-
     /// The runs through point `p`.
     fn runs_through(self, rows: usize, cols: usize, p: Point) -> Vec<Vec<Point>> {
         let (rows, cols) = (rows as i32, cols as i32);

@@ -96,6 +96,44 @@ impl Reach {
         }
     }
 
+    /// Every removable pair of `board` (in classic mode, where nothing moves) just after the
+    /// tiles at `removed` were taken away, given `before`, the pairs of the board with them, in
+    /// the order of [`Reach::pairs`].
+    ///
+    /// Emptying cells only opens paths, and a path that runs through an emptied cell joins two
+    /// tiles that can each reach that cell with at most two turns (reachability is symmetric).
+    /// So the pairs before stay, less those of the removed tiles, and only the tiles that can
+    /// reach an emptied cell need a new search.
+    pub(crate) fn pairs_after_removal(
+        &mut self,
+        board: &Board,
+        before: &[(usize, usize)],
+        removed: &[usize],
+        out: &mut Vec<(usize, usize)>,
+    ) {
+        let mut touched: Vec<usize> = Vec::new();
+        for &cell in removed {
+            touched.extend_from_slice(self.from(board, cell));
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        let is_touched = |i: usize| touched.binary_search(&i).is_ok();
+        out.clear();
+        out.extend(before.iter().copied().filter(|&(i, j)| {
+            !removed.contains(&i) && !removed.contains(&j) && !is_touched(i) && !is_touched(j)
+        }));
+        for &i in &touched {
+            let kind = board.raw(i);
+            for &j in self.from(board, i) {
+                // A pair of two touched tiles is found from both ends: keep it once.
+                if board.raw(j) == kind && !(is_touched(j) && j < i) {
+                    out.push((i.min(j), i.max(j)));
+                }
+            }
+        }
+        out.sort_unstable();
+    }
+
     /// Whether any pair can be removed.
     pub(crate) fn any_pair(&mut self, board: &Board) -> bool {
         (0..board.len()).any(|i| {

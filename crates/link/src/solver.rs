@@ -3,23 +3,35 @@
 //! Deciding this is NP-complete for Shisen-Sho boards of any size ("Shisen-Sho is NP-complete",
 //! IEICE Trans. Inf. & Syst. E95-D(11):2712-2715, 2012, doi:10.1587/transinf.E95.D.2712; and
 //! M. de Bondt, "Solving Shisen-Sho boards", arXiv:2010.09014), so the solver is a depth-first
-//! search over removals with limits, and answers [`Verdict::Unknown`] when they run out.
+//! search over removals with limits, and answers [`Verdict::Unknown`] when they run out. It
+//! first plays a few random greedy games (most boards are cleared by removing any pair until
+//! none is left), then searches, restarting with a random order and twice the budget whenever
+//! a run's budget is spent (search times are heavy-tailed: an early mistake can hide under a
+//! huge stuck subtree).
 //!
 //! What it guarantees:
 //! - [`Verdict::Clearable`]: the moves, played in order in the given mode, clear the board.
 //! - [`Verdict::Stuck`]: no sequence of removals clears the board. The search is exhaustive; it
 //!   skips only positions already proven stuck (recognised by a 128-bit hash of the cells) and,
-//!   in [`Mode::Classic`], orders that cannot matter, by this argument: without moving tiles a
-//!   removal only empties cells, so a pair that can be removed now stays removable. Hence if a
-//!   kind has just two tiles left and they can be removed now, or all four of its tiles can be
-//!   removed now as two pairs, removing them first keeps every solution of the rest valid.
-//! - [`Verdict::Unknown`]: the node or time limit ran out first.
+//!   in [`Mode::Classic`], orders that cannot matter. Without moving tiles a removal only
+//!   empties cells, so a pair that can be removed now stays removable, and removals of disjoint
+//!   pairs commute. Hence:
+//!   - if a kind has just two tiles left and they can be removed now, or all four of its tiles
+//!     can be removed now as two pairs, removing them first keeps every solution of the rest
+//!     valid;
+//!   - once the position after removing pair `P` is proven stuck, the later siblings' subtrees
+//!     never remove `P` ("sleep sets" of partial-order reduction): removing it there reaches a
+//!     position below the one proven stuck. A pair asleep that is also safe to take first
+//!     proves its position stuck at once.
+//!
+//! In classic mode the removable pairs of a position are updated from its parent's (only tiles
+//! that can reach an emptied cell can gain a partner), not searched again from every tile.
 
 use crate::board::{Board, MAX_KINDS};
 use crate::mode::Mode;
 use crate::point::Move;
 use crate::reach::Reach;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -78,18 +90,22 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> Solution {
         reach: Reach::new(board),
         stuck: HashSet::new(),
     };
+    // Most boards are cleared by removing any pair at random until none is left; trying that a
+    // few times first costs little and spares the exhaustive search on them.
+    for run in 0..GREEDY_RUNS {
+        if let Some(moves) = solver.greedy(board, &mut ChaCha8Rng::seed_from_u64(run)) {
+            return Solution {
+                verdict: Verdict::Clearable(moves),
+                nodes: solver.nodes,
+            };
+        }
+    }
     let mut moves = Vec::new();
-    // With moving tiles an early mistake can hide under a huge stuck subtree, so the search
-    // restarts with a fresh random order and twice the budget whenever a run's budget is spent
-    // (positions proven stuck stay known). Classic mode needs no restarts: order hardly matters.
-    let mut budget = if mode.moves_tiles() {
-        FIRST_RUN
-    } else {
-        u64::MAX
-    };
+    // Restarts keep the positions proven stuck (see the module docs).
+    let mut budget = FIRST_RUN;
     let verdict = loop {
         solver.run_end = solver.nodes.saturating_add(budget);
-        match solver.search(board.clone(), &mut moves) {
+        match solver.search(board.clone(), None, Vec::new(), &mut moves) {
             Some(true) => break Verdict::Clearable(moves),
             Some(false) => break Verdict::Stuck,
             None if solver.out_of_limits => break Verdict::Unknown,
@@ -106,7 +122,10 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> Solution {
     }
 }
 
-/// Positions the first run may expand before a restart, with moving tiles.
+/// Random greedy plays tried before the exhaustive search.
+const GREEDY_RUNS: u64 = 4;
+
+/// Positions the first run of the search may expand before a restart.
 const FIRST_RUN: u64 = 500;
 
 struct Solver {
@@ -126,10 +145,18 @@ struct Solver {
 
 impl Solver {
     /// Whether `board` can be cleared (appending the removals to `moves`), or `None` when a
-    /// limit ran out. On `Some(false)` and `None`, `moves` is left as it was.
-    fn search(&mut self, mut board: Board, moves: &mut Vec<Move>) -> Option<bool> {
+    /// limit ran out. On `Some(false)` and `None`, `moves` is left as it was. `parent` is the
+    /// board's parent's removable pairs and the two cells emptied since, from which the
+    /// board's own pairs follow cheaply (`None` at the root).
+    fn search(
+        &mut self,
+        mut board: Board,
+        parent: Option<(&[(usize, usize)], [usize; 2])>,
+        mut asleep: Vec<(usize, usize)>,
+        moves: &mut Vec<Move>,
+    ) -> Option<bool> {
+        let mut known: Option<Vec<(usize, usize)>> = None;
         let depth = moves.len();
-        let mut pairs = Vec::new();
         loop {
             if board.is_cleared() {
                 return Some(true);
@@ -148,18 +175,66 @@ impl Solver {
                 moves.truncate(depth);
                 return Some(false);
             }
-            self.reach.pairs(&board, &mut pairs);
-            if self.mode == Mode::Classic && self.remove_safe_pairs(&mut board, &pairs, moves) {
+            let pairs = match known.take() {
+                Some(pairs) => pairs,
+                None => match parent {
+                    Some((before, removed)) => self.pairs_after(&board, before, &removed),
+                    None => {
+                        let mut all = Vec::new();
+                        self.reach.pairs(&board, &mut all);
+                        all
+                    }
+                },
+            };
+            let safe = if self.mode == Mode::Classic {
+                self.safe_pairs(&board, &pairs)
+            } else {
+                Vec::new()
+            };
+            if safe.is_empty() {
+                known = Some(pairs);
+                break;
+            }
+            if safe.iter().any(|p| asleep.contains(p)) {
+                // Removing it first loses nothing, and that was proven stuck (see `asleep`).
+                self.stuck.insert(key(&board));
+                moves.truncate(depth);
+                return Some(false);
+            }
+            let removed: Vec<usize> = safe.iter().flat_map(|&(i, j)| [i, j]).collect();
+            for &(i, j) in &safe {
+                let m = Move::new(board.point(i), board.point(j));
+                board.remove_unchecked(m.a, m.b, Mode::Classic);
+                moves.push(m);
+            }
+            asleep.retain(|&(i, j)| !removed.contains(&i) && !removed.contains(&j));
+            known = Some(self.pairs_after(&board, &pairs, &removed));
+        }
+        let pairs = known.unwrap_or_default();
+        let mut order = pairs.clone();
+        if let Some(rng) = &mut self.shuffle {
+            order.shuffle(rng);
+        }
+        for (i, j) in order {
+            if asleep.contains(&(i, j)) {
                 continue;
             }
-            break;
-        }
-        for (child, m) in self.children(&board, &pairs) {
+            let m = Move::new(board.point(i), board.point(j));
+            let mut child = board.clone();
+            child.remove_unchecked(m.a, m.b, self.mode);
+            let child_asleep = asleep
+                .iter()
+                .copied()
+                .filter(|&(k, l)| k != i && k != j && l != i && l != j)
+                .collect();
             moves.push(m);
-            match self.search(child, moves) {
+            match self.search(child, Some((&pairs, [i, j])), child_asleep, moves) {
                 Some(true) => return Some(true),
                 Some(false) => {
                     moves.pop();
+                    if self.mode == Mode::Classic {
+                        asleep.push((i, j));
+                    }
                 }
                 None => {
                     moves.truncate(depth);
@@ -172,32 +247,47 @@ impl Solver {
         Some(false)
     }
 
-    /// The positions after each removable pair, in reading order or, after a restart, in a
-    /// random order.
-    fn children(&mut self, board: &Board, pairs: &[(usize, usize)]) -> Vec<(Board, Move)> {
-        let mut order = pairs.to_vec();
-        if let Some(rng) = &mut self.shuffle {
-            order.shuffle(rng);
+    /// Removes random removable pairs from `board` until it is cleared (returning the removals)
+    /// or stuck, or the node limit is reached (each removal counts as a position).
+    fn greedy(&mut self, board: &Board, rng: &mut ChaCha8Rng) -> Option<Vec<Move>> {
+        let mut board = board.clone();
+        let mut pairs = Vec::new();
+        self.reach.pairs(&board, &mut pairs);
+        let mut moves = Vec::new();
+        while !board.is_cleared() {
+            if pairs.is_empty() || self.nodes >= self.max_nodes {
+                return None;
+            }
+            self.nodes += 1;
+            let (i, j) = pairs[rng.random_range(0..pairs.len())];
+            let m = Move::new(board.point(i), board.point(j));
+            board.remove_unchecked(m.a, m.b, self.mode);
+            moves.push(m);
+            pairs = self.pairs_after(&board, &pairs, &[i, j]);
         }
-        order
-            .into_iter()
-            .map(|(i, j)| {
-                let m = Move::new(board.point(i), board.point(j));
-                let mut child = board.clone();
-                child.remove_unchecked(m.a, m.b, self.mode);
-                (child, m)
-            })
-            .collect()
+        Some(moves)
     }
 
-    /// In classic mode, removes every pair that cannot spoil a solution (see the module docs).
-    /// Returns whether it removed any.
-    fn remove_safe_pairs(
+    /// The removable pairs of `board` just after the tiles at `removed` went, given those of
+    /// the board before: updated incrementally in classic mode, from scratch when tiles move.
+    fn pairs_after(
         &mut self,
-        board: &mut Board,
-        pairs: &[(usize, usize)],
-        moves: &mut Vec<Move>,
-    ) -> bool {
+        board: &Board,
+        before: &[(usize, usize)],
+        removed: &[usize],
+    ) -> Vec<(usize, usize)> {
+        let mut pairs = Vec::new();
+        if self.mode == Mode::Classic {
+            self.reach.pairs_after_removal(board, before, removed, &mut pairs);
+        } else {
+            self.reach.pairs(board, &mut pairs);
+        }
+        pairs
+    }
+
+    /// In classic mode, the pairs of `pairs` that cannot spoil a solution (see the module
+    /// docs), pairwise disjoint.
+    fn safe_pairs(&self, board: &Board, pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
         let mut count = [0u16; MAX_KINDS + 1];
         for &v in board.raw_cells() {
             count[v as usize] += 1;
@@ -223,12 +313,7 @@ impl Solver {
                 _ => {}
             }
         }
-        for &(i, j) in &safe {
-            let m = Move::new(board.point(i), board.point(j));
-            board.remove_unchecked(m.a, m.b, Mode::Classic);
-            moves.push(m);
-        }
-        !safe.is_empty()
+        safe
     }
 }
 

@@ -78,6 +78,36 @@ fn verdicts_match_exhaustive_search_on_random_small_boards() {
 }
 
 #[test]
+fn stuck_verdicts_on_larger_classic_boards_are_confirmed_by_exhaustive_search() {
+    // Boards of 20-30 tiles: big enough that the solver's pruning (removals
+    // that commute, pairs that are safe to take first) does real work, small enough for the
+    // brute-force search. Every "stuck" must be confirmed; every "clearable" must replay.
+    let mut rng = rng(37);
+    let mut tally = [0usize; 2];
+    for round in 0..300 {
+        let (rows, cols) = [(4, 6), (5, 6), (6, 6)][round % 3];
+        let pairs = rows * cols / 2;
+        // Three kinds for every four pairs: most kinds have two tiles, some four.
+        let board = random_pairs(&mut rng, rows, cols, pairs, pairs * 3 / 4);
+        let want = exhaustively_clearable(&board, Mode::Classic);
+        match verdict(&board, Mode::Classic) {
+            Verdict::Clearable(moves) => {
+                assert!(want, "solver cleared a board exhaustive search could not");
+                assert!(clears(&board, Mode::Classic, &moves));
+            }
+            Verdict::Stuck => assert!(
+                !want,
+                "solver called a clearable board stuck\n{}",
+                board.to_text().unwrap()
+            ),
+            Verdict::Unknown => panic!("a small board exhausted the default limits"),
+        }
+        tally[usize::from(want)] += 1;
+    }
+    assert!(tally.iter().all(|&n| n >= 15), "{tally:?}");
+}
+
+#[test]
 fn limits_give_unknown_instead_of_hanging() {
     // A full standard deal needs many steps; three are not enough to settle it.
     let board = deal(&DealSpec::standard(), 1).unwrap().board;
