@@ -81,3 +81,36 @@ test('the demo animates the divide and conquer, in Chinese', async () => {
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('every side is offered; 3 | n and the sixteen bad 5x5 squares are explained', async () => {
+  const page = await openPage(browser, '/tromino/', { locale: 'en-US' });
+  await page.waitForSelector('#board rect.cell');
+  const sides = await page.$$eval('#size option', (options) => options.map((o) => o.value));
+  assert.deepEqual(sides, Array.from({ length: 31 }, (_, i) => String(i + 2)));
+
+  // 6 x 6 cannot be tiled: the page says why and offers no game.
+  await page.selectOption('#size', '6');
+  assert.match(await page.textContent('#why'), /35 squares.*leaves 2 when divided by 3/);
+  assert.equal(await page.isDisabled('#new-random'), true);
+  assert.match(await page.textContent('#size option[value="9"]'), /cannot be tiled/);
+
+  // 5 x 5: the nine good squares are marked when choosing; a bad one is refused with the reason.
+  await page.selectOption('#size', '5');
+  assert.match(await page.textContent('#why'), /9 squares with both coordinates even/);
+  await page.click('#choose-square');
+  await page.waitForFunction(() => document.querySelectorAll('#board rect.good-square').length === 9);
+  await screenshot(page, 'tromino-five-good-squares');
+  await page.click('#board rect.cell[data-x="1"][data-y="0"]');
+  await page.waitForSelector('#status.error');
+  assert.match(await page.textContent('#status'), /both coordinates of the special square are even/);
+  await page.click('#board rect.cell[data-x="2"][data-y="2"]');
+  await page.waitForSelector('#board rect.missing');
+  assert.equal(await page.locator('#board rect.cell').count(), 25);
+
+  // 7 x 7 plays like any other board.
+  await page.selectOption('#size', '7');
+  await page.click('#new-random');
+  await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 49);
+  assert.equal(await page.isVisible('#why'), false);
+  await page.close();
+});

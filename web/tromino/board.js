@@ -26,6 +26,9 @@ export function drawBoard(svg, view) {
         'data-x': x, 'data-y': y }, svg);
     }
   }
+  for (const [x, y] of view.marked || []) {
+    el('rect', { x, y: n - 1 - y, width: 1, height: 1, class: 'good-square' }, svg);
+  }
   if (view.missing) {
     const [mx, my] = view.missing;
     el('rect', { x: mx, y: n - 1 - my, width: 1, height: 1, class: 'missing' }, svg);

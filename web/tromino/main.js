@@ -80,11 +80,44 @@ function localProblem(piece) {
   return null;
 }
 
+/** The sides the server accepts (2 to 32); 3 | n boards are listed but cannot be started. */
+const SIDES = Array.from({ length: 31 }, (_, i) => i + 2);
+
+/** Whether a board of side n minus one square can be tiled (Chu and Johnsonbaugh 1986). */
+const tileableSide = (n) => n % 3 !== 0;
+
+/** On 5 × 5 only the 9 squares with both coordinates even can be the missing one. */
+const fiveGoodSquares = () => [0, 2, 4].flatMap((x) => [0, 2, 4].map((y) => [x, y]));
+
+function fillSizes() {
+  const select = $('size');
+  const chosen = select.value || '8';
+  select.replaceChildren(...SIDES.map((n) => {
+    const option = document.createElement('option');
+    option.value = String(n);
+    option.textContent = tileableSide(n) ? `${n} × ${n}` : t('tromino.size_untileable', { n });
+    return option;
+  }));
+  select.value = chosen;
+}
+
+/** Explains, beside the controls, why the chosen side cannot be tiled or where its limits are. */
+function explainSide() {
+  const n = Number($('size').value);
+  const why = $('why');
+  const key = !tileableSide(n) ? 'tromino.why_three' : n === 5 ? 'tromino.why_five' : null;
+  why.hidden = key === null;
+  why.textContent = key ? t(key, { n, cells: n * n - 1 }) : '';
+  $('new-random').disabled = !tileableSide(n);
+  $('choose-square').disabled = !tileableSide(n);
+}
+
 function redraw() {
   if (!game) return;
   if (mode === 'demo' && demo) return demo.redraw();
   drawBoard(svg, {
     n: game.size,
+    marked: mode === 'choose' && game.size === 5 ? fiveGoodSquares() : [],
     missing: mode === 'choose' ? null : game.missing,
     pieces: mode === 'choose' ? [] : game.placed,
     ghost: mode === 'play' ? ghost : null,
@@ -111,6 +144,7 @@ function setGame(view) {
   rememberGame(STORAGE_KEY, view.id);
   clock.set(view.elapsed_ms, view.status === 'ongoing');
   $('size').value = String(view.size);
+  explainSide();
   $('lb-form').hidden = !(view.status === 'finished' && !view.entered && !view.assisted);
   $('lb-variant').textContent = `${view.size} × ${view.size}`;
   const total = (view.size * view.size - 1) / 3;
@@ -164,10 +198,12 @@ function tryPlace(piece) {
 function newGame(missing) {
   stopDemo();
   run(async () => {
+    // A refused square (5 x 5) leaves the player choosing, with the reason shown.
+    const view = await server.newGame(Number($('size').value), missing);
     hintPiece = null;
     mode = 'play';
     $('choose-square').setAttribute('aria-pressed', 'false');
-    setGame(await server.newGame(Number($('size').value), missing));
+    setGame(view);
     refreshLeaderboard();
   });
 }
@@ -236,7 +272,11 @@ $('choose-square').addEventListener('click', () => {
   }
 });
 $('size').addEventListener('change', () => {
-  if (mode === 'choose') { game = { ...game, size: Number($('size').value) }; redraw(); }
+  explainSide();
+  if (mode === 'choose') {
+    if (tileableSide(Number($('size').value))) { game = { ...game, size: Number($('size').value) }; redraw(); }
+    else { mode = 'play'; $('choose-square').setAttribute('aria-pressed', 'false'); setGame(game); }
+  }
   refreshLeaderboard();
   $('lb-variant').textContent = `${$('size').value} × ${$('size').value}`;
 });
@@ -314,3 +354,9 @@ window.addEventListener('qipan:language', () => {
   setGame(view);
   refreshLeaderboard();
 })();
+
+// Every side the server accepts, with the reason when a side cannot be tiled; the option texts
+// and the explanation follow the language.
+fillSizes();
+explainSide();
+window.addEventListener('qipan:language', () => { fillSizes(); explainSide(); });

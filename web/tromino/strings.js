@@ -2,9 +2,14 @@
 
 export const STRINGS = {
   'zh-CN': {
-    'tromino.lead': '在 2^k × 2^k 的棋盘上有一个特殊方格，用四种 L 型骨牌覆盖其余所有方格，骨牌不得重叠。每一步都会检查剩下的棋盘是否还能铺满。',
+    'tromino.lead': '在 n × n 的棋盘上有一个特殊方格（n 不是 3 的倍数），用四种 L 型骨牌覆盖其余所有方格，骨牌不得重叠。每一步都会检查剩下的棋盘是否还能铺满。',
     'tromino.setup': '新棋盘',
     'tromino.size': '棋盘大小',
+    'tromino.size_untileable': '{n} × {n}（无法铺满）',
+    'tromino.why_three': '{n} × {n} 的棋盘去掉一格后剩 {cells} 格。{n} 是 3 的倍数，所以 {n}² 也是，{n}² − 1 除以 3 余 2；每块骨牌盖 3 格，格数不是 3 的倍数就永远铺不满。反过来，n 不是 3 的倍数时，去掉任何一格都能铺满，只有 5 × 5 例外（Chu 与 Johnsonbaugh，1986）。',
+    'tromino.why_five': '5 × 5：只有两个坐标都是偶数的 9 格（选格时标成绿色）可以作为特殊方格。把这 9 格标记出来，它们两两相隔 2 格，而一块骨牌落在一个 2 × 2 的方框里，最多盖住一个标记格。铺满其余 24 格要 8 块骨牌；如果特殊方格不是标记格，9 个标记格都得被盖住，就需要 9 块不同的骨牌——不可能。所以另外 16 格都不行；这 9 格每一格都能铺满。',
+    'error.area_not_divisible_by_three': '这个棋盘去掉一格后的格数不是 3 的倍数，无法铺满。',
+    'error.five_by_five_exception': '5 × 5 棋盘只有特殊方格的两个坐标都是偶数时才能铺满（见上方说明）。',
     'tromino.new_random': '随机特殊方格',
     'tromino.choose_square': '点选特殊方格',
     'tromino.time': '用时',
@@ -55,9 +60,14 @@ export const STRINGS = {
     'error.not_finished': '只有铺满的棋盘才能登上排行榜。',
   },
   en: {
-    'tromino.lead': 'A 2^k × 2^k board has one special square. Cover every other square with the four L-shaped trominoes, without overlaps. Every move is checked: the rest of the board must stay tileable.',
+    'tromino.lead': 'An n × n board (n not a multiple of 3) has one special square. Cover every other square with the four L-shaped trominoes, without overlaps. Every move is checked: the rest of the board must stay tileable.',
     'tromino.setup': 'New board',
     'tromino.size': 'Board size',
+    'tromino.size_untileable': '{n} × {n} (cannot be tiled)',
+    'tromino.why_three': 'A {n} × {n} board without one square has {cells} squares. {n} is a multiple of 3, so {n}² is too, and {n}² − 1 leaves 2 when divided by 3; each tromino covers 3 squares, so the board can never be covered. Conversely, when n is not a multiple of 3 every square can be the missing one, except on 5 × 5 (Chu and Johnsonbaugh, 1986).',
+    'tromino.why_five': '5 × 5: only the 9 squares with both coordinates even (shown in green when choosing) can be the missing one. Mark those 9: any two are 2 apart, and a tromino fits in a 2 × 2 box, so it covers at most one marked square. The other 24 squares need 8 trominoes; if the missing square is not marked, all 9 marked squares must be covered, each by a different tromino — 9 trominoes, impossible. So the other 16 squares cannot be tiled; each of the 9 can.',
+    'error.area_not_divisible_by_three': 'Without one square this board has a number of squares that is not a multiple of 3, so it cannot be covered.',
+    'error.five_by_five_exception': 'A 5 × 5 board can only be covered when both coordinates of the special square are even (see the explanation above).',
     'tromino.new_random': 'Random special square',
     'tromino.choose_square': 'Pick the special square',
     'tromino.time': 'Time',

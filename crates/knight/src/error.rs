@@ -118,7 +118,7 @@ pub enum Error {
     },
     /// On a board with 4 rows (or columns) a tour must start on an outer line.
     #[error(
-        "no tour from {square} on {cols}x{rows}: on a board 4 squares wide every knight move from an outer line lands on an inner one, so a tour must start and end on an outer line (the argument of Schwenk 1991)"
+        "no tour from {square} on {cols}x{rows}, an inner square: on a board 4 squares wide a knight on one of the two outer lines can only jump to the two inner lines, so no two outer squares follow each other in a tour; half the squares are outer, so a tour from an inner square would alternate inner, outer, inner, ... to the end and visit every inner square at an odd step; a knight changes colour at every move, so every inner square would have the start's colour, yet the inner lines hold both colours. A tour must start and end on an outer line (the argument behind Schwenk 1991)"
     )]
     FourWideInnerStart {
         /// The start square's name.

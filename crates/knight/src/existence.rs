@@ -32,9 +32,12 @@ pub fn closed_obstruction(board: Board) -> Option<Error> {
 /// - A knight alternates colours, so on a board with an odd number of squares a tour starts and
 ///   ends on the colour of the corners, which has one square more (Conrad et al. 1994 show that
 ///   every such square starts one when both sides are at least 5).
-/// - On a board 4 wide every move from an outer line lands on an inner line; the 2n outer
-///   squares are then never neighbours in the tour, which forces the tour to start and end on
-///   outer lines (the argument behind condition (2) of Schwenk 1991).
+/// - On a board 4 wide every move from an outer line lands on an inner line, so no two of the
+///   2n outer squares are neighbours in a tour of the 4n squares. A tour from an inner square
+///   would then have to alternate inner, outer, inner, … to its end, every inner square at an
+///   odd step and so, as a knight changes colour at every move, of the start's colour; but the
+///   inner lines hold both colours. So a tour starts and ends on an outer line (the argument
+///   behind condition (2) of Schwenk 1991).
 ///
 /// The remaining small cases (3 × 3, 3 × 4, 3 × 5, 3 × 6, 3 × 7, 3 × 8, 4 × 4) are decided by
 /// exhaustive search.

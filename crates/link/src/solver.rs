@@ -31,8 +31,8 @@ use crate::board::{Board, MAX_KINDS};
 use crate::mode::Mode;
 use crate::point::Move;
 use crate::reach::Reach;
-use rand::{Rng, SeedableRng};
 use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -278,7 +278,8 @@ impl Solver {
     ) -> Vec<(usize, usize)> {
         let mut pairs = Vec::new();
         if self.mode == Mode::Classic {
-            self.reach.pairs_after_removal(board, before, removed, &mut pairs);
+            self.reach
+                .pairs_after_removal(board, before, removed, &mut pairs);
         } else {
             self.reach.pairs(board, &mut pairs);
         }

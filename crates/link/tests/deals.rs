@@ -156,8 +156,13 @@ fn the_largest_boards_are_dealt_in_every_mode() {
                 let dealt = deal(&spec, seed).unwrap_or_else(|e| panic!("{mode} {seed}: {e}"));
                 assert_eq!(dealt.board.tile_count(), rows * cols);
                 assert!(counts(&dealt.board).values().all(|&n| n == 4));
-                let moves = dealt.solution.expect("a clearable deal carries its solution");
-                assert!(clears(&dealt.board, mode, &moves), "{mode} {rows}x{cols} {seed}");
+                let moves = dealt
+                    .solution
+                    .expect("a clearable deal carries its solution");
+                assert!(
+                    clears(&dealt.board, mode, &moves),
+                    "{mode} {rows}x{cols} {seed}"
+                );
             }
         }
     }

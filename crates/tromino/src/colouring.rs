@@ -21,7 +21,8 @@
 //! chessboard parity of their block, is a proper 3-colouring. The same rule is tried on any
 //! tiling, and kept when a check of every edge shows it is proper; otherwise a general graph
 //! colouring is used: DSatur (D. Brelaz, "New methods to color the vertices of a graph",
-//! Comm. ACM 22 (1979) 251-256), then, on small tilings, an exact search for 3 colours.
+//! Comm. ACM 22 (1979) 251-256), then, on small tilings, an exact search for 3 colours and, if
+//! there is none, for 4 (which always exist, the tromino graph being planar).
 
 use crate::{Error, Square, Tiling};
 use std::cmp::Reverse;
@@ -161,11 +162,13 @@ fn graph_colouring(tiling: &Tiling) -> Result<Colouring, Error> {
         neighbours[b as usize].push(a as usize);
     }
     let mut colours = dsatur(&neighbours);
-    if colours.iter().max().is_some_and(|&m| m > 3)
-        && count <= MAX_EXACT_TROMINOES
-        && let Some(three) = three_colour(&neighbours)
-    {
-        colours = three;
+    // Four colours always suffice (the graph is planar) and three often do: search for the
+    // fewest, from three, below what DSatur used.
+    if count <= MAX_EXACT_TROMINOES {
+        let dsatur_used = colours.iter().copied().max().unwrap_or(0);
+        if let Some(fewer) = (3..dsatur_used).find_map(|k| k_colour(&neighbours, k)) {
+            colours = fewer;
+        }
     }
     let used = colours.iter().copied().max().unwrap_or(0);
     let cells = ids
@@ -210,8 +213,9 @@ fn dsatur(neighbours: &[Vec<usize>]) -> Vec<u8> {
     colours
 }
 
-/// An exact search for a 3-colouring, vertices in breadth-first order, within a node budget.
-fn three_colour(neighbours: &[Vec<usize>]) -> Option<Vec<u8>> {
+/// An exact search for a colouring with `k` colours, vertices in breadth-first order, within a
+/// node budget.
+fn k_colour(neighbours: &[Vec<usize>], k: u8) -> Option<Vec<u8>> {
     let n = neighbours.len();
     let mut order = Vec::with_capacity(n);
     let mut queued = vec![false; n];
@@ -238,7 +242,7 @@ fn three_colour(neighbours: &[Vec<usize>]) -> Option<Vec<u8>> {
     let mut depth = 0;
     while depth < n {
         let v = order[depth];
-        let next = (colours[v] + 1..=3).find(|&c| neighbours[v].iter().all(|&w| colours[w] != c));
+        let next = (colours[v] + 1..=k).find(|&c| neighbours[v].iter().all(|&w| colours[w] != c));
         budget = budget.checked_sub(1)?;
         match next {
             Some(c) => {
@@ -264,11 +268,12 @@ mod tests {
         let cycle: Vec<Vec<usize>> = (0..5).map(|v| vec![(v + 1) % 5, (v + 4) % 5]).collect();
         let check = |colours: &[u8]| (0..5).all(|v| colours[v] != colours[(v + 1) % 5]);
         assert!(check(&dsatur(&cycle)));
-        assert!(check(&three_colour(&cycle).unwrap()));
+        assert!(check(&k_colour(&cycle, 3).unwrap()));
         let k4: Vec<Vec<usize>> = (0..4)
             .map(|v| (0..4).filter(|&w| w != v).collect())
             .collect();
-        assert_eq!(three_colour(&k4), None);
+        assert_eq!(k_colour(&k4, 3), None);
+        assert!(k_colour(&k4, 4).is_some());
         assert_eq!(dsatur(&k4).iter().max(), Some(&4));
     }
 
