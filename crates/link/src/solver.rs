@@ -122,6 +122,9 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> Solution {
     }
 }
 
+/// A position's parent's removable pairs (stored cell indices) and the two cells emptied since.
+type Parent<'a> = (&'a [(usize, usize)], [usize; 2]);
+
 /// Random greedy plays tried before the exhaustive search.
 const GREEDY_RUNS: u64 = 4;
 
@@ -151,7 +154,7 @@ impl Solver {
     fn search(
         &mut self,
         mut board: Board,
-        parent: Option<(&[(usize, usize)], [usize; 2])>,
+        parent: Option<Parent<'_>>,
         mut asleep: Vec<(usize, usize)>,
         moves: &mut Vec<Move>,
     ) -> Option<bool> {
