@@ -82,3 +82,31 @@ test('the page speaks Chinese and resumes the saved game', async () => {
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('how it works: the path search from a tile is shown layer by layer beside its pseudo-code', async () => {
+  const page = await openPage(browser, '/link/', { locale: 'en-US' });
+  await page.waitForFunction(() => document.querySelectorAll('#level option').length === 10);
+  await page.selectOption('#level', '1');
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 48);
+  assert.equal(await page.locator('#explain-code li').count(), 4);
+
+  await page.click('#explain');
+  // A corner tile: its rays reach the outer ring straight away.
+  await tile(page, [0, 0]).click();
+  await page.waitForSelector('#board .reach-cell.turn-0');
+  await page.waitForSelector('#board .reach-cell.turn-2');
+  await page.waitForFunction(() => document.querySelector('#explain-code li.running')?.textContent.startsWith('every tile a ray stops at'));
+  assert.match(await page.textContent('#explain-info'), /The rays stop at \d+ tiles/);
+  await screenshot(page, 'link-how-it-works');
+  // Showing the search removed nothing and cost nothing.
+  assert.equal(await tileCount(page), 48);
+  assert.equal(await page.textContent('#hint'), 'Hint (3)');
+
+  // Turned off, a click plays again.
+  await page.click('#explain');
+  assert.equal(await page.locator('#board .reach-cell').count(), 0);
+  await tile(page, [0, 0]).click();
+  assert.equal(await page.locator('#board .tile.selected').count(), 1);
+  await page.close();
+});

@@ -106,6 +106,8 @@ test('every side is offered; 3 | n and the sixteen bad 5x5 squares are explained
   await page.click('#board rect.cell[data-x="2"][data-y="2"]');
   await page.waitForSelector('#board rect.missing');
   assert.equal(await page.locator('#board rect.cell').count(), 25);
+  // The special square's mark is not Chinese in the English page.
+  assert.equal(await page.textContent('#board text.missing-mark'), '★');
 
   // 7 x 7 plays like any other board.
   await page.selectOption('#size', '7');

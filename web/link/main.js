@@ -11,6 +11,7 @@ import { fillLeaderboard, topEntries } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
 import { rememberGame, resumeGame } from '/js/remember.js';
 import * as server from './game-api.js';
+import { createReachView } from './explain.js';
 
 registerStrings(STRINGS);
 // The shell translated the page before these strings were known.
@@ -26,6 +27,7 @@ let game = null; // the server's view of the game
 let selected = null; // [x, y]
 let hint = null; // [[x, y], [x, y]]
 let busy = false;
+let explaining = false; // "how it works": a click shows the path search instead of playing
 const clock = new Clock({ down: true }); // the time left
 let message = { key: 'link.status.start', params: {}, kind: '' };
 
@@ -194,16 +196,48 @@ function choose(point) {
   });
 }
 
+const reachView = createReachView(svg, $('explain-code'));
+
+/** Shows the path search from the tile at `point`, layer by layer. */
+function explainFrom(point) {
+  if (!game || game.state !== 'playing') return;
+  call(async () => {
+    const layers = await server.reach(game, point);
+    const kind = game.tiles[point[1]][point[0]];
+    const matches = ([x, y]) => game.tiles[y] && game.tiles[y][x] === kind;
+    const joinable = layers.tiles.filter(matches).length;
+    reachView.show(layers, point, matches, (step) => {
+      $('explain-info').textContent = step < 3
+        ? t('link.explain.layer', { turns: step, cells: layers.cells[step].length })
+        : t('link.explain.found', { tiles: layers.tiles.length, joinable });
+    });
+  });
+}
+
+function setExplaining(on) {
+  explaining = on;
+  $('explain').setAttribute('aria-pressed', String(on));
+  $('explain-info').textContent = on ? t('link.explain.pick') : '';
+  selected = null;
+  reachView.clear();
+  redraw();
+}
+
+$('explain').addEventListener('click', () => setExplaining(!explaining));
+
 svg.addEventListener('click', (event) => {
   const point = tileOf(event);
-  if (point) choose(point);
+  if (!point) return;
+  if (explaining) explainFrom(point);
+  else choose(point);
 });
 svg.addEventListener('keydown', (event) => {
   if (event.key !== 'Enter' && event.key !== ' ') return;
   const point = tileOf(event);
   if (point) {
     event.preventDefault();
-    choose(point);
+    if (explaining) explainFrom(point);
+    else choose(point);
   }
 });
 

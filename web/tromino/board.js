@@ -1,6 +1,7 @@
 // Draws the board as SVG from the game state (one unit per square, row y drawn at n - 1 - y)
 // and turns pointer positions into board coordinates.
 
+import { t } from '/js/i18n.js';
 import { SHAPE_COLOURS, outlinePath } from './shapes.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -33,7 +34,7 @@ export function drawBoard(svg, view) {
     const [mx, my] = view.missing;
     el('rect', { x: mx, y: n - 1 - my, width: 1, height: 1, class: 'missing' }, svg);
     const mark = el('text', { x: mx + 0.5, y: n - 1 - my + 0.5, class: 'missing-mark' }, svg);
-    mark.textContent = '特';
+    mark.textContent = t('tromino.special_mark');
   }
   for (const piece of view.pieces) {
     el('path', { d: outlinePath(piece, n), class: 'piece', fill: piece.colour || SHAPE_COLOURS[piece.shape] }, svg);

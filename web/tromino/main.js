@@ -4,6 +4,7 @@
 import '/js/shell.js';
 import { applyTranslations, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
+import { oneAtATime } from '/js/in-flight.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, boardPoint, pieceAt } from './board.js';
 import { cells, rotate } from './shapes.js';
@@ -159,7 +160,10 @@ function setGame(view) {
   redraw();
 }
 
-async function run(action) {
+/** Runs one server action at a time, showing its refusal; calls while one runs are ignored. */
+const run = oneAtATime(runAction);
+
+async function runAction(action) {
   try {
     await action();
   } catch (err) {
@@ -344,6 +348,7 @@ window.addEventListener('qipan:language', () => {
   if (message.key) say(message.key, message.params, message.kind);
   if (!demo) $('demo-play').textContent = t('tromino.demo_play');
   refreshLeaderboard();
+  redraw();
 });
 
 // Resume the last game, or start one.

@@ -7,6 +7,7 @@ import {
 } from '/js/live.js';
 import { applyTranslations, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
+import { oneAtATime } from '/js/in-flight.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, generalSquare, parseFen, pointAt, stepSquare, svgPoint } from './board.js';
 import { renderRecord } from './record.js';
@@ -348,10 +349,11 @@ function blockingPoint(code, from, to) {
   return f === null ? null : String.fromCharCode(97 + f) + r;
 }
 
-function tryMove(from, to) {
+/** Sends a move; clicks while one is in flight are ignored (see /js/in-flight.js). */
+const tryMove = oneAtATime((from, to) => {
   selected = null;
   blocked = null;
-  run(async () => {
+  return run(async () => {
     let view;
     try {
       view = await server.move(game, from + to);
@@ -363,7 +365,7 @@ function tryMove(from, to) {
     refreshSaves();
     maybeEngine();
   });
-}
+});
 
 function onPoint(sq) {
   if (!game || !sq) return;

@@ -49,5 +49,6 @@ pub use level::{LEVEL_COUNT, Level};
 pub use mode::Mode;
 pub use path::{MAX_TURNS, Path};
 pub use point::{Move, Point};
+pub use reach::TurnLayers;
 pub use solver::{Limits, Solution, Verdict, solve};
 pub use text::{EMPTY_LETTER, TILE_LETTERS, kind_letter};

@@ -6,8 +6,9 @@
 //! search costs time linear in the size of the board. The first tile a ray meets is reachable.
 
 use crate::board::Board;
+use crate::error::Error;
 use crate::path::{DIRECTIONS, MAX_TURNS, step};
-use crate::point::Move;
+use crate::point::{Move, Point};
 
 /// Reusable scratch space for reachability searches on boards of one size.
 pub(crate) struct Reach {
@@ -39,6 +40,14 @@ impl Reach {
 
     /// The stored indices of the tiles reachable from the tile at `start` with at most two turns.
     pub(crate) fn from(&mut self, board: &Board, start: usize) -> &[usize] {
+        self.search(board, start, |_, _| {});
+        &self.hits
+    }
+
+    /// The search behind [`Reach::from`]: fills `hits`, and tells `on_empty` each empty cell the
+    /// first time it is reached, with the number of turns (0, 1 or 2) taken to get there.
+    #[inline(always)]
+    fn search(&mut self, board: &Board, start: usize, mut on_empty: impl FnMut(usize, usize)) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -49,7 +58,7 @@ impl Reach {
         self.hits.clear();
         self.frontier.clear();
         self.frontier.push((start, ALL));
-        for _turns in 0..=MAX_TURNS {
+        for turns in 0..=MAX_TURNS {
             self.next.clear();
             for &(cell, mask) in &self.frontier {
                 for dir in (0..4).filter(|d| mask & (1 << d) != 0) {
@@ -67,6 +76,9 @@ impl Reach {
                         if self.seen[s] == stamp {
                             break; // this ray was already cast from here with no more turns
                         }
+                        if (0..4).all(|d| self.seen[n * 4 + d] != stamp) {
+                            on_empty(n, turns);
+                        }
                         self.seen[s] = stamp;
                         self.next.push((n, cross));
                         at = step(board, n, dir);
@@ -75,7 +87,6 @@ impl Reach {
             }
             std::mem::swap(&mut self.frontier, &mut self.next);
         }
-        &self.hits
     }
 
     /// Every removable pair as stored indices `(i, j)` with `i < j`, in order of `i` then `j`.
@@ -143,7 +154,33 @@ impl Reach {
     }
 }
 
+/// What the path search sees from one tile, layer by layer (for showing the algorithm).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TurnLayers {
+    /// The empty cells (the ring outside the board included) first reached with 0, 1 and 2
+    /// turns.
+    pub cells: [Vec<Point>; 3],
+    /// The tiles a ray stops at: exactly the tiles that can be joined to the start if they
+    /// match it.
+    pub tiles: Vec<Point>,
+}
+
 impl Board {
+    /// The layers of the path search from the tile at `start`: which empty cells a path with at
+    /// most two turns reaches, by the number of turns, and which tiles it reaches.
+    pub fn turn_layers(&self, start: Point) -> Result<TurnLayers, Error> {
+        if self.get(start).is_none() {
+            return Err(Error::EmptyCell { point: start });
+        }
+        let mut reach = Reach::new(self);
+        let mut layers = TurnLayers::default();
+        reach.search(self, self.index(start), |cell, turns| {
+            layers.cells[turns].push(self.point(cell));
+        });
+        layers.tiles = reach.hits.iter().map(|&i| self.point(i)).collect();
+        Ok(layers)
+    }
+
     /// Every pair of equal tiles that can be removed now, each once, first tile first in reading
     /// order.
     pub fn removable_pairs(&self) -> Vec<Move> {

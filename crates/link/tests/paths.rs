@@ -159,3 +159,39 @@ fn removable_pairs_are_exactly_the_equal_pairs_brute_force_can_join() {
         assert_eq!(board.has_move(), !want.is_empty());
     }
 }
+
+#[test]
+fn turn_layers_show_the_search_and_its_tiles_are_the_joinable_ones() {
+    // A row "A.A": from the left tile, the cell between is reached straight (0 turns), and the
+    // ray stops at the right tile.
+    let board = board_of("A.A\n");
+    let layers = board.turn_layers(p(0, 0)).unwrap();
+    assert!(layers.cells[0].contains(&p(1, 0)));
+    assert_eq!(layers.tiles, vec![p(2, 0)]);
+    assert_eq!(board.turn_layers(p(1, 0)).unwrap_err().code(), "empty_cell");
+
+    // On random boards: a cell is in one layer only, and a tile of the same kind is reached
+    // exactly when the brute-force path check can join the two.
+    let mut rng = rng(11);
+    for _ in 0..300 {
+        let board = random_board(&mut rng, 6, 7, 0.5, 3);
+        let tiles: Vec<(Point, qipan_link::Kind)> = board.tiles().collect();
+        for &(a, kind) in &tiles {
+            let layers = board.turn_layers(a).unwrap();
+            let mut all: Vec<Point> = layers.cells.iter().flatten().copied().collect();
+            let count = all.len();
+            all.sort_by_key(|q| (q.y, q.x));
+            all.dedup();
+            assert_eq!(all.len(), count, "a cell in two layers");
+            for &(b, other) in &tiles {
+                if b != a && other == kind {
+                    assert_eq!(
+                        layers.tiles.contains(&b),
+                        brute_best(&board, a, b).is_some(),
+                        "{a} to {b}"
+                    );
+                }
+            }
+        }
+    }
+}

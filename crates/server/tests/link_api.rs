@@ -196,3 +196,33 @@ async fn unfinished_games_and_unknown_levels_are_refused() {
         (StatusCode::CONFLICT, Some("not_won"))
     );
 }
+
+#[tokio::test]
+async fn the_path_search_from_a_tile_is_shown_layer_by_layer() {
+    let server = common::start(DbLocation::Memory, ServerLimits::default()).await;
+    let client = common::client();
+    let (_, game) = post(&client, server.url("/api/link/games"), json!({"level": 1})).await;
+    let id = game["id"].as_i64().unwrap();
+    let board = board_of(&game);
+    let (tile, _) = board.tiles().next().unwrap();
+    let url = |x: i32, y: i32| server.url(&format!("/api/link/games/{id}/reach?x={x}&y={y}"));
+    let response = client.get(url(tile.x, tile.y)).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    let layers = board.turn_layers(tile).unwrap();
+    let tiles: Vec<[i32; 2]> = serde_json::from_value(body["tiles"].clone()).unwrap();
+    assert_eq!(tiles.len(), layers.tiles.len());
+    assert!(!body["cells"][0].as_array().unwrap().is_empty());
+
+    // A point without a tile, and a query that is not one, are refused with the reason.
+    let response = client.get(url(-5, 0)).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(code(&body), Some("empty_cell"));
+    let response = client
+        .get(server.url(&format!("/api/link/games/{id}/reach?x=a")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+}

@@ -20,7 +20,7 @@ use crate::api::saved;
 use crate::api::saved::{SavedState, create_solo, load as load_saved, load_at};
 use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
-use crate::extract::{ApiJson, ApiPath};
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::names::normalize_name;
 use crate::players::{Me, Viewer};
 use crate::quota::Creation;
@@ -34,6 +34,7 @@ pub fn routes() -> Router<AppState> {
         .route("/link/games/{id}", get(get_game))
         .route("/link/games/{id}/actions", post(act))
         .route("/link/games/{id}/leaderboard", post(enter_leaderboard))
+        .route("/link/games/{id}/reach", get(reach))
 }
 
 /// A library error as an API error: rule refusals are 422, a game that is over or paused 409.
@@ -102,6 +103,52 @@ async fn get_game(
     // the next action (a read writes nothing).
     game.tick(state.clock_ms());
     Ok(Json(GameView::new(&saved, &game, &state)))
+}
+
+#[derive(Deserialize)]
+struct ReachQuery {
+    /// Column of the tile, from 0 at the left.
+    x: i32,
+    /// Row of the tile, from 0 at the top.
+    y: i32,
+}
+
+/// What the path search sees from one tile (for the page's "how it works" view).
+#[derive(Serialize)]
+struct ReachView {
+    /// Empty cells first reached with 0, 1 and 2 turns (the ring outside the board included,
+    /// as -1 or rows/cols).
+    cells: [Vec<[i32; 2]>; 3],
+    /// The tiles a straight ray stops at: those of the same kind can be joined to the tile.
+    tiles: Vec<[i32; 2]>,
+}
+
+/// `GET /api/link/games/{id}/reach?x=&y=`: the layers of the path search from a tile. Reading
+/// it changes nothing (it is no hint: it shows every tile a path reaches, not which match).
+async fn reach(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<ReachQuery>,
+) -> Result<Json<ReachView>, ApiError> {
+    let (_, _, game) = load(&app, &viewer, id).await?;
+    if game.status == qipan_link::Status::Paused {
+        // The board is hidden while the clock is stopped.
+        return Err(refused(Error::Paused));
+    }
+    let layers = game
+        .board
+        .turn_layers(Point::new(query.x, query.y))
+        .map_err(refused)?;
+    let points = |ps: &[Point]| ps.iter().map(|&p| xy(p)).collect::<Vec<_>>();
+    Ok(Json(ReachView {
+        cells: [
+            points(&layers.cells[0]),
+            points(&layers.cells[1]),
+            points(&layers.cells[2]),
+        ],
+        tiles: points(&layers.tiles),
+    }))
 }
 
 /// One thing the player does.
