@@ -40,8 +40,7 @@ pub fn verify(tiling: &Tiling) -> Result<(), Error> {
             .collect();
         bands
             .into_iter()
-            .map(|band| band.join().expect("a verification thread panicked"))
-            .collect::<Result<(), Error>>()
+            .try_for_each(|band| band.join().expect("a verification thread panicked"))
     })
 }
 
