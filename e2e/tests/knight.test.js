@@ -161,3 +161,35 @@ test('a custom rectangle is saved and resumed after a reload', async () => {
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('the auto-solve shows Warnsdorff degrees of the candidates, steps back and forth, beside the rule', async () => {
+  const page = await openPage(browser, '/knight/', { locale: 'en-US' });
+  await page.selectOption('#size', '5x5');
+  await page.uncheck('#closed'); // an earlier test asked for closed tours, which 5x5 has none of
+  await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 25);
+  await page.click(cell(0, 0));
+  await page.waitForSelector('#board text.knight');
+  await page.$eval('#solve-speed', (input) => { input.value = '1'; });
+  await page.click('#solve-play');
+  await page.waitForSelector('#board rect.candidate', { state: 'attached' });
+  // Step back to the start (a step pauses the animation).
+  await page.click('#solve-back');
+  for (let i = 0; i < 25 && !(await page.textContent('#solve-info')).startsWith('Move 1/'); i++) {
+    await page.click('#solve-back');
+  }
+  // Back at the start: the two squares a knight reaches from a1, each with its degree.
+  assert.match(await page.textContent('#solve-info'), /^Move 1\//);
+  assert.equal(await page.locator('#board rect.candidate').count(), 2);
+  assert.equal(await page.locator('#board rect.candidate.chosen').count(), 1);
+  const degrees = await page.$$eval('#board text.degree', (texts) => texts.map((t) => Number(t.textContent)));
+  // From a1 on 5x5 the knight reaches b3 and c2; each has 5 onward squares once a1 is taken
+  // (b3: a5, c5, d4, d2, c1; c2: a3, b4, d4, e3, e1).
+  assert.deepEqual(degrees, [5, 5]);
+  assert.match(await page.textContent('#solve-code li.running'), /put the knight on the start square/);
+  await page.click('#solve-forward');
+  await page.waitForFunction(() => document.querySelector('#solve-info').textContent.startsWith('Move 2/'));
+  assert.match(await page.textContent('#solve-code li.running'), /count its unvisited onward squares/);
+  assert.match(await page.textContent('#solve-degrees'), /candidates for the next move; the smallest degree is \d/);
+  await screenshot(page, 'knight-how-it-works');
+  await page.close();
+});

@@ -72,7 +72,7 @@ test('the demo animates the divide and conquer, in Chinese', async () => {
   await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 64);
   await page.$eval('#demo-speed', (input) => { input.value = '10'; });
   await page.click('#demo-play');
-  await page.waitForFunction(() => document.querySelector('#demo-info').textContent.includes('递归深度'));
+  await page.waitForFunction(() => document.querySelector('#demo-info').textContent.includes('深度'));
   await page.waitForSelector('#board line.split', { state: 'attached' });
   await screenshot(page, 'tromino-demo');
   await page.waitForFunction(() => document.querySelector('#demo-info').textContent.includes('演示完成'), null, { timeout: 15000 });
@@ -114,5 +114,40 @@ test('every side is offered; 3 | n and the sixteen bad 5x5 squares are explained
   await page.click('#new-random');
   await page.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 49);
   assert.equal(await page.isVisible('#why'), false);
+  await page.close();
+});
+
+test('how it works: the recursion steps back and forth with its tree, quadrant and pseudo-code', async () => {
+  const page = await openPage(browser, '/tromino/', { locale: 'en-US' });
+  await page.waitForSelector('#board rect.cell');
+  await page.selectOption('#size', '8');
+  await page.click('#choose-square');
+  await page.click('#board rect.cell[data-x="0"][data-y="0"]');
+  await page.waitForSelector('#board rect.missing');
+  assert.equal(await page.locator('#demo-code li').count(), 5);
+
+  // The first frame splits the whole board; the quadrant holding the hole (lower left) is marked.
+  await page.click('#demo-forward');
+  await page.waitForSelector('#board rect.hole-quadrant');
+  assert.match(await page.textContent('#demo-info'), /Step 1\/21 · depth 0: split the 8×8 block/);
+  assert.match(await page.textContent('#demo-code li.running'), /split the block into four quadrants/);
+  const quadrant = await page.$eval('#board rect.hole-quadrant', (r) => [r.getAttribute('x'), r.getAttribute('y'), r.getAttribute('width')]);
+  assert.deepEqual(quadrant, ['0', '4', '4']);
+  assert.equal(await page.locator('#demo-tree li').count(), 21);
+  assert.equal(await page.textContent('#demo-tree li.current'), 'tile 8×8 @ (0, 0)');
+
+  // The second places the central tromino; the third descends into the lower-left quadrant.
+  await page.click('#demo-forward');
+  await page.waitForSelector('#board path.placed');
+  assert.match(await page.textContent('#demo-code li.running'), /place an L-tromino/);
+  await page.click('#demo-forward');
+  await page.waitForFunction(() => document.querySelector('#demo-tree li.current')?.textContent === 'tile 4×4 @ (0, 0)');
+  assert.equal(await page.locator('#demo-tree li.ancestor').count(), 1);
+  await screenshot(page, 'tromino-how-it-works');
+  // And back.
+  await page.click('#demo-back');
+  await page.waitForSelector('#board path.placed');
+  assert.equal(await page.textContent('#demo-tree li.current'), 'tile 8×8 @ (0, 0)');
+  assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -11,10 +11,11 @@ function el(name, attrs, text) {
 }
 
 /**
- * Draws `view`: {cols, rows, trail: [[x, y]...], reachable: [[x, y]...], hint: [x, y] | null}.
+ * Draws `view`: {cols, rows, trail: [[x, y]...], reachable: [[x, y]...], hint: [x, y] | null,
+ * degrees: [{square: [x, y], degree, chosen}...]}.
  * One SVG unit per square; row 0 is drawn at the bottom.
  */
-export function drawBoard(svg, { cols, rows, trail = [], reachable = [], hint = null }) {
+export function drawBoard(svg, { cols, rows, trail = [], reachable = [], hint = null, degrees = [] }) {
   svg.setAttribute('viewBox', `0 0 ${cols} ${rows}`);
   svg.style.aspectRatio = `${cols} / ${rows}`;
   const step = new Map(trail.map(([x, y], i) => [`${x},${y}`, i + 1]));
@@ -43,6 +44,11 @@ export function drawBoard(svg, { cols, rows, trail = [], reachable = [], hint = 
     if (i === trail.length - 1) return;
     nodes.push(el('text', { class: 'step', x: x + 0.5, y: top(y) + 0.52, 'font-size': size }, String(i + 1)));
   });
+  // Warnsdorff's view of the next move: each candidate's onward degree, the square taken marked.
+  for (const { square: [x, y], degree, chosen } of degrees) {
+    nodes.push(el('rect', { class: chosen ? 'candidate chosen' : 'candidate', x: x + 0.06, y: top(y) + 0.06, width: 0.88, height: 0.88, rx: 0.12 }));
+    nodes.push(el('text', { class: 'degree', x: x + 0.5, y: top(y) + 0.55, 'font-size': 0.42 }, String(degree)));
+  }
   const last = trail[trail.length - 1];
   if (last) {
     nodes.push(el('text', { class: 'knight', x: last[0] + 0.5, y: top(last[1]) + 0.55, 'font-size': 0.75 }, '♞'));

@@ -7,6 +7,7 @@ import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
 import { drawBoard } from './board.js';
 import { createAutoplay } from './autoplay.js';
+import { createPseudocode } from '/js/pseudocode.js';
 import { Clock, formatTime, showTimer } from '/js/timer.js';
 import { showLeaderboard } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
@@ -199,13 +200,66 @@ for (const id of ['size', 'closed']) $(id).addEventListener('change', chooseStar
 // Live while typing: a 'change' on blur would redraw the board under the click that caused it.
 for (const id of ['cols', 'rows']) $(id).addEventListener('input', chooseStart);
 
-// Auto-solve: a whole tour from the current start square, animated.
+// Auto-solve: a whole tour from the current start square, animated, with Warnsdorff's degrees of
+// the next move's candidates and the rule's pseudo-code.
+const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+const solveCode = createPseudocode($('solve-code'), [
+  'knight.code1', 'knight.code2', 'knight.code3', 'knight.code4', 'knight.code5',
+]);
+
+/** The unvisited squares a knight's move from `from`. */
+function onward(from, visited, cols, rows) {
+  return JUMPS.map(([dx, dy]) => [from[0] + dx, from[1] + dy])
+    .filter(([x, y]) => x >= 0 && y >= 0 && x < cols && y < rows && !visited.has(`${x},${y}`));
+}
+
+/** Each candidate of the move after `shown` with its degree (onward moves), the next one marked. */
+function warnsdorff(shown, next, cols, rows) {
+  const visited = new Set(shown.map(([x, y]) => `${x},${y}`));
+  const last = shown[shown.length - 1];
+  return onward(last, visited, cols, rows).map((square) => {
+    visited.add(`${square[0]},${square[1]}`);
+    const degree = onward(square, visited, cols, rows).length;
+    visited.delete(`${square[0]},${square[1]}`);
+    const chosen = Boolean(next) && next[0] === square[0] && next[1] === square[1];
+    return { square, degree, chosen };
+  });
+}
+
+/** Draws the tour shown so far, the next move's candidates and the running line of the rule. */
+function renderSolve(path, shown, cols, rows) {
+  const done = shown.length >= path.length;
+  const degrees = done ? [] : warnsdorff(shown, path[shown.length], cols, rows);
+  drawBoard(svg, { cols, rows, trail: shown, degrees });
+  $('solve-info').textContent = t('knight.solve_step', { step: shown.length, total: path.length });
+  if (done) {
+    solveCode.highlight(4);
+    $('solve-degrees').textContent = '';
+    return;
+  }
+  solveCode.highlight(shown.length === 1 ? 0 : 1);
+  const smallest = Math.min(...degrees.map((d) => d.degree));
+  const taken = degrees.find((d) => d.chosen);
+  $('solve-degrees').textContent = t(taken && taken.degree === smallest ? 'knight.degrees_rule' : 'knight.degrees_other', {
+    n: degrees.length, smallest, taken: taken ? taken.degree : '–',
+  });
+}
+
+function stepSolver(delta) {
+  if (!solver) return;
+  solver.step(delta);
+  $('solve-play').textContent = t(solver.finished ? 'knight.solve_play' : 'knight.solve_resume');
+}
+$('solve-back').addEventListener('click', () => stepSolver(-1));
+$('solve-forward').addEventListener('click', () => stepSolver(1));
 function stopSolver() {
   if (!solver) return;
   solver.pause();
   solver = null;
   $('solve-play').textContent = t('knight.solve_play');
   $('solve-info').textContent = '';
+  $('solve-degrees').textContent = '';
+  solveCode.highlight(-1);
   redraw();
 }
 
@@ -225,10 +279,7 @@ $('solve-play').addEventListener('click', () => run(async () => {
   $('lb-form').hidden = true;
   solver = createAutoplay(path, {
     speed: () => Number($('solve-speed').value),
-    render: (shown) => {
-      drawBoard(svg, { cols, rows, trail: shown });
-      $('solve-info').textContent = t('knight.solve_step', { step: shown.length, total: path.length });
-    },
+    render: (shown) => renderSolve(path, shown, cols, rows),
     onEnd: () => {
       $('solve-info').textContent = t('knight.solve_done', { total: path.length });
       $('solve-play').textContent = t('knight.solve_play');

@@ -49,6 +49,11 @@ export function drawBoard(svg, view) {
     const [x0, y0] = view.block.origin;
     el('rect', { x: x0, y: n - (y0 + view.block.side), width: view.block.side, height: view.block.side, class: 'block' }, svg);
   }
+  if (view.quadrant) {
+    const [x0, y0] = view.quadrant.origin;
+    el('rect', { x: x0, y: n - (y0 + view.quadrant.side), width: view.quadrant.side, height: view.quadrant.side, class: 'hole-quadrant' }, svg);
+  }
+  if (view.placed) el('path', { d: outlinePath(view.placed, n), class: 'placed' }, svg);
   if (view.hint) el('path', { d: outlinePath(view.hint, n), class: 'hint' }, svg);
   if (view.ghost) el('path', { d: outlinePath(view.ghost.piece, n), class: view.ghost.ok ? 'ghost' : 'ghost bad' }, svg);
 }

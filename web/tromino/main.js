@@ -9,7 +9,8 @@ import { STRINGS } from './strings.js';
 import { drawBoard, boardPoint, pieceAt } from './board.js';
 import { cells, rotate } from './shapes.js';
 import { createTray } from './tray.js';
-import { createDemo } from './demo.js';
+import { PHASE_LINE, createDemo, createTree } from './demo.js';
+import { createPseudocode } from '/js/pseudocode.js';
 import { Clock, formatTime, showTimer } from '/js/timer.js';
 import { showLeaderboard } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
@@ -293,7 +294,48 @@ function stopDemo() {
   mode = 'play';
   $('demo-play').textContent = t('tromino.demo_play');
   $('demo-info').textContent = '';
+  $('demo-tree').replaceChildren();
+  demoCode.highlight(-1);
   redraw();
+}
+
+const demoCode = createPseudocode($('demo-code'), [
+  'tromino.code1', 'tromino.code2', 'tromino.code3', 'tromino.code4', 'tromino.code5',
+]);
+let demoTree = null;
+
+/** Draws one frame of the demo: the board, the step's text, the running line and the tree. */
+function showDemoFrame(frame, steps) {
+  const { size, missing } = game;
+  drawBoard(svg, { n: size, missing, pieces: frame.pieces, splits: frame.splits, block: frame.block, quadrant: frame.quadrant, placed: frame.placed });
+  demoCode.highlight(PHASE_LINE[frame.phase]);
+  const c = frame.current;
+  $('demo-info').textContent = c && frame.phase !== 'done'
+    ? t(`tromino.demo_${frame.phase}`, { step: frame.index, total: steps.length, depth: c.depth, side: c.side, x: c.origin[0], y: c.origin[1], half: c.side / 2 })
+    : frame.phase === 'done' ? t('tromino.demo_done', { total: steps.length }) : '';
+  demoTree.show(frame.index - 1, frame.ancestors);
+}
+
+/** Starts the demo (asking the server for the steps) if it is not running; returns it. */
+async function ensureDemo() {
+  if (demo) return demo;
+  if (!game || (game.size & (game.size - 1)) !== 0) {
+    $('demo-info').textContent = t('tromino.demo_only_power');
+    return null;
+  }
+  const answer = await server.demo(game);
+  const { steps } = answer;
+  game = answer.game;
+  $('lb-form').hidden = true;
+  mode = 'demo';
+  ghost = null;
+  demoTree = createTree($('demo-tree'), steps, (s) => t('tromino.tree_call', { side: s.side, x: s.origin[0], y: s.origin[1] }));
+  demo = createDemo(steps, {
+    speed: () => Number($('demo-speed').value),
+    render: (frame) => showDemoFrame(frame, steps),
+    onEnd: () => { $('demo-play').textContent = t('tromino.demo_play'); },
+  });
+  return demo;
 }
 
 $('demo-play').addEventListener('click', () => run(async () => {
@@ -302,34 +344,17 @@ $('demo-play').addEventListener('click', () => run(async () => {
     else if (!demo.finished) { demo.play(); $('demo-play').textContent = t('tromino.demo_pause'); }
     return;
   }
-  if (!game || (game.size & (game.size - 1)) !== 0) {
-    $('demo-info').textContent = t('tromino.demo_only_power');
-    return;
-  }
-  const answer = await server.demo(game);
-  const { steps } = answer;
-  game = answer.game;
-  $('lb-form').hidden = true;
-  mode = 'demo';
-  ghost = null;
-  const { size, missing } = game;
-  demo = createDemo(steps, {
-    speed: () => Number($('demo-speed').value),
-    render: (frame) => {
-      drawBoard(svg, { n: size, missing, pieces: frame.pieces, splits: frame.splits, block: frame.block });
-      const c = frame.current;
-      $('demo-info').textContent = c
-        ? t('tromino.demo_step', { step: frame.index, total: steps.length, depth: c.depth, side: c.side, x: c.origin[0], y: c.origin[1] })
-        : '';
-    },
-    onEnd: () => {
-      $('demo-info').textContent = t('tromino.demo_done', { total: steps.length });
-      $('demo-play').textContent = t('tromino.demo_play');
-    },
-  });
+  if (!(await ensureDemo())) return;
   $('demo-play').textContent = t('tromino.demo_pause');
   demo.play();
 }));
+for (const [id, delta] of [['demo-back', -1], ['demo-forward', 1]]) {
+  $(id).addEventListener('click', () => run(async () => {
+    if (!(await ensureDemo())) return;
+    demo.step(delta);
+    $('demo-play').textContent = t(demo.finished ? 'tromino.demo_play' : 'tromino.demo_resume');
+  }));
+}
 $('demo-stop').addEventListener('click', stopDemo);
 
 // The leaderboard entry, after a finished game the server has verified.
@@ -348,6 +373,7 @@ window.addEventListener('qipan:language', () => {
   if (message.key) say(message.key, message.params, message.kind);
   if (!demo) $('demo-play').textContent = t('tromino.demo_play');
   refreshLeaderboard();
+  demoTree?.relabel();
   redraw();
 });
 
