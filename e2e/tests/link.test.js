@@ -98,7 +98,16 @@ test('how it works: the path search from a tile is shown layer by layer beside i
   await page.waitForSelector('#board .reach-cell.turn-2');
   await page.waitForFunction(() => document.querySelector('#explain-code li.running')?.textContent.startsWith('every tile a ray stops at'));
   assert.match(await page.textContent('#explain-info'), /The rays stop at \d+ tiles/);
+  // A second tile: one the rays stopped at gets the path drawn; one they did not is explained.
+  const pointOf = (selector) => page.$eval(selector, (g) => [Number(g.dataset.x), Number(g.dataset.y)]);
+  const reached = await pointOf('#board .tile.reached, #board .tile.joinable');
+  const unreached = await pointOf('#board .tile:not(.reached):not(.joinable):not(.origin)');
+  await tile(page, reached).click();
+  await page.waitForSelector('#board .reach-path', { state: 'attached' });
+  assert.match(await page.textContent('#explain-info'), /The search reaches the second tile/);
   await screenshot(page, 'link-how-it-works');
+  await tile(page, unreached).click();
+  await page.waitForFunction(() => document.querySelector('#explain-info').textContent.includes('does not reach'));
   // Showing the search removed nothing and cost nothing.
   assert.equal(await tileCount(page), 48);
   assert.equal(await page.textContent('#hint'), 'Hint (3)');

@@ -1,6 +1,7 @@
 // "How it works" for Lianliankan: the path search from a chosen tile, shown layer by layer as the
-// server's search finds it (cells reached straight, after one turn, after two), beside its
-// pseudo-code with the running line highlighted.
+// server's search finds it (cells reached straight, after one turn, after two), then, for a second
+// tile, the path to it; beside the pseudo-code with the running line highlighted. What is shown is
+// kept in `state` and painted again after every redraw of the board.
 
 import { createPseudocode } from '/js/pseudocode.js';
 import { CELL_W, CELL_H } from './board.js';
@@ -13,51 +14,67 @@ const LINES = ['link.explain.code1', 'link.explain.code2', 'link.explain.code3',
 /** How long each layer stays before the next appears. */
 const STEP_MS = 700;
 
+const centre = ([x, y]) => `${x * CELL_W + CELL_W / 2},${y * CELL_H + CELL_H / 2}`;
+
 /**
- * The view over `svg` (the board) and `code` (the pseudo-code list). `show(layers, tile, kindAt)`
- * animates one search; `clear()` removes what it drew.
+ * The view over `svg` (the board) and `code` (the pseudo-code list). `show(layers, tile, matches,
+ * onStep)` animates one search, `showPath(corners)` draws the path to a second tile, `paint()`
+ * draws the current state again (after the board was redrawn), `clear()` removes it all.
  */
 export function createReachView(svg, code) {
   const pseudo = createPseudocode(code, LINES);
   let timers = [];
+  // {layers, tile, matches, steps (shown so far, 0-4), path} or null.
+  let state = null;
+
+  function rect(group, [x, y], turns) {
+    const cell = document.createElementNS(NS, 'rect');
+    for (const [k, v] of Object.entries({ x: x * CELL_W + 3, y: y * CELL_H + 3, width: CELL_W - 6, height: CELL_H - 6, rx: 5 })) {
+      cell.setAttribute(k, v);
+    }
+    cell.setAttribute('class', `reach-cell turn-${turns}`);
+    group.appendChild(cell);
+  }
+
+  const tileAt = ([x, y]) => svg.querySelector(`.tile[data-x="${x}"][data-y="${y}"]`);
+
+  function unpaint() {
+    svg.querySelector('.reach')?.remove();
+    svg.querySelector('.reach-path')?.remove();
+    for (const tile of svg.querySelectorAll('.tile.reached, .tile.joinable, .tile.origin')) {
+      tile.classList.remove('reached', 'joinable', 'origin');
+    }
+  }
+
+  function paint() {
+    unpaint();
+    if (!state || state.steps === 0) return;
+    const group = document.createElementNS(NS, 'g');
+    group.setAttribute('class', 'reach');
+    svg.insertBefore(group, svg.querySelector('.tiles'));
+    tileAt(state.tile)?.classList.add('origin');
+    for (let turns = 0; turns < Math.min(3, state.steps); turns++) {
+      for (const cell of state.layers.cells[turns]) rect(group, cell, turns);
+    }
+    if (state.steps >= 4) {
+      for (const point of state.layers.tiles) {
+        tileAt(point)?.classList.add(state.matches(point) ? 'joinable' : 'reached');
+      }
+    }
+    if (state.path) {
+      const line = document.createElementNS(NS, 'polyline');
+      line.setAttribute('class', 'link-path reach-path');
+      line.setAttribute('points', state.path.map(centre).join(' '));
+      svg.appendChild(line);
+    }
+  }
 
   function clear() {
     for (const id of timers) clearTimeout(id);
     timers = [];
-    svg.querySelector('.reach')?.remove();
-    for (const tile of svg.querySelectorAll('.tile.reached, .tile.joinable, .tile.origin')) {
-      tile.classList.remove('reached', 'joinable', 'origin');
-    }
+    state = null;
+    unpaint();
     pseudo.highlight(-1);
-  }
-
-  function layerGroup() {
-    let group = svg.querySelector('.reach');
-    if (!group) {
-      group = document.createElementNS(NS, 'g');
-      group.setAttribute('class', 'reach');
-      svg.insertBefore(group, svg.querySelector('.tiles'));
-    }
-    return group;
-  }
-
-  function drawCells(cells, turns) {
-    const group = layerGroup();
-    for (const [x, y] of cells) {
-      const rect = document.createElementNS(NS, 'rect');
-      rect.setAttribute('x', x * CELL_W + 3);
-      rect.setAttribute('y', y * CELL_H + 3);
-      rect.setAttribute('width', CELL_W - 6);
-      rect.setAttribute('height', CELL_H - 6);
-      rect.setAttribute('rx', 5);
-      rect.setAttribute('class', `reach-cell turn-${turns}`);
-      rect.dataset.turns = String(turns);
-      group.appendChild(rect);
-    }
-  }
-
-  function tileAt([x, y]) {
-    return svg.querySelector(`.tile[data-x="${x}"][data-y="${y}"]`);
   }
 
   /**
@@ -66,19 +83,23 @@ export function createReachView(svg, code) {
    */
   function show(layers, tile, matches, onStep) {
     clear();
-    const steps = [0, 1, 2].map((turns) => () => {
-      if (turns === 0) tileAt(tile)?.classList.add('origin');
-      drawCells(layers.cells[turns], turns);
-    });
-    steps.push(() => {
-      for (const point of layers.tiles) {
-        tileAt(point)?.classList.add(matches(point) ? 'joinable' : 'reached');
-      }
-    });
-    steps.forEach((step, i) => {
-      timers.push(setTimeout(() => { pseudo.highlight(i); step(); onStep(i); }, i * STEP_MS));
-    });
+    state = { layers, tile, matches, steps: 0, path: null };
+    for (let i = 0; i < LINES.length; i++) {
+      timers.push(setTimeout(() => {
+        state.steps = i + 1;
+        pseudo.highlight(i);
+        paint();
+        onStep(i);
+      }, i * STEP_MS));
+    }
   }
 
-  return { show, clear };
+  /** Draws the path (corners [[x, y], ...]) from the search's tile to a second one, and keeps it. */
+  function showPath(corners) {
+    if (!state) return;
+    state.path = corners;
+    paint();
+  }
+
+  return { show, clear, showPath, paint };
 }

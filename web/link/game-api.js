@@ -8,4 +8,4 @@ export const loadGame = (id) => api('GET', `/api/link/games/${id}`);
 export const act = (game, action, extra = {}) =>
   api('POST', `/api/link/games/${game.id}/actions`, { revision: game.revision, action, ...extra });
 export const enterLeaderboard = (game, name) => api('POST', `/api/link/games/${game.id}/leaderboard`, { name });
-export const reach = (game, [x, y]) => api('GET', `/api/link/games/${game.id}/reach?x=${x}&y=${y}`);
+export const reach = (game, [x, y], to = null) => api('GET', `/api/link/games/${game.id}/reach?x=${x}&y=${y}${to ? `&to_x=${to[0]}&to_y=${to[1]}` : ''}`);

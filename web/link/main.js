@@ -21,6 +21,7 @@ const STORAGE_KEY = 'qipan.link.game';
 const PATH_MS = 380;
 const $ = (id) => document.getElementById(id);
 const svg = $('board');
+const reachView = createReachView(svg, $('explain-code'));
 
 let levels = [];
 let game = null; // the server's view of the game
@@ -108,6 +109,7 @@ function redraw() {
   $('next').hidden = !(game.state === 'won' && game.level.number < levels.length);
   $('lb-form').hidden = !(game.state === 'won' && !game.entered);
   drawBoard(svg, game, { selected, hint }, label);
+  reachView.paint();
   showClock();
 }
 
@@ -196,11 +198,26 @@ function choose(point) {
   });
 }
 
-const reachView = createReachView(svg, $('explain-code'));
 
-/** Shows the path search from the tile at `point`, layer by layer. */
+let explainOrigin = null; // the tile whose search is shown
+
+/**
+ * Shows the path search from the tile at `point`, layer by layer; a click on a second tile then
+ * shows whether the search reaches it, and the path.
+ */
 function explainFrom(point) {
   if (!game || game.state !== 'playing') return;
+  const origin = explainOrigin;
+  if (origin && !(origin[0] === point[0] && origin[1] === point[1])) {
+    call(async () => {
+      const answer = await server.reach(game, origin, point);
+      if (answer.path) reachView.showPath(answer.path);
+      const key = answer.path ? 'link.explain.pair_reached' : 'link.explain.pair_unreached';
+      $('explain-info').textContent = t(key, { turns: answer.path ? answer.path.length - 2 : 0 });
+    });
+    return;
+  }
+  explainOrigin = point;
   call(async () => {
     const layers = await server.reach(game, point);
     const kind = game.tiles[point[1]][point[0]];
@@ -216,6 +233,7 @@ function explainFrom(point) {
 
 function setExplaining(on) {
   explaining = on;
+  explainOrigin = null;
   $('explain').setAttribute('aria-pressed', String(on));
   $('explain-info').textContent = on ? t('link.explain.pick') : '';
   selected = null;

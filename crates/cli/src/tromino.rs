@@ -133,7 +133,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         None => Box::new(BufWriter::new(std::io::stdout().lock())),
     };
     match format {
-        Format::Grid => write_grid(&mut out, &tiling, colouring.as_ref())?,
+        Format::Grid => {
+            write_grid(&mut out, &tiling, colouring.as_ref())?;
+            if let Some(colouring) = &colouring {
+                writeln!(out, "coloured with {} colours", colouring.colours_used())?;
+            }
+        }
         Format::Json => write_json(&mut out, &tiling, colouring.as_ref())?,
         Format::Svg => write_svg(&mut out, &tiling, colouring.as_ref())?,
         Format::Png => match &colouring {
@@ -194,7 +199,7 @@ fn write_grid(
 }
 
 /// `{"size": n, "missing": [x, y], "tiles": [[[x, y], [x, y], [x, y]], ...]}`, plus
-/// `"colours": [c, ...]` (one per tile) with --colour.
+/// `"colours": [c, ...]` (one per tile) and `"colours_used": k` with --colour.
 fn write_json(
     out: &mut dyn Write,
     tiling: &Tiling,
@@ -226,7 +231,7 @@ fn write_json(
             let colour = colouring.colour_at(tromino.cells()[0]).unwrap_or(0);
             write!(out, "{}{colour}", if i > 0 { "," } else { "" })?;
         }
-        write!(out, "]")?;
+        write!(out, "],\"colours_used\":{}", colouring.colours_used())?;
     }
     writeln!(out, "}}")?;
     Ok(())

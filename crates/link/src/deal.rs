@@ -178,8 +178,8 @@ fn scatter(board: &mut Board, tiles: &mut [u16], rng: &mut ChaCha8Rng) {
 
 /// Rearranges the tiles left on `board` over the cells they occupy, so that the result can be
 /// cleared in `mode`; the same seed gives the same arrangement. Returns the new board and a way
-/// to clear it. (In the modes where tiles move, a board left by play is rebuilt backwards like a
-/// deal, keeping every run's length.)
+/// to clear it (built forwards on the occupied cells when needed, in every mode; see
+/// `construct.rs`).
 pub fn shuffle(board: &Board, mode: Mode, seed: u64) -> Result<(Board, Vec<Move>), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     board.check_pairs()?;

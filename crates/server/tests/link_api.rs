@@ -214,6 +214,26 @@ async fn the_path_search_from_a_tile_is_shown_layer_by_layer() {
     assert_eq!(tiles.len(), layers.tiles.len());
     assert!(!body["cells"][0].as_array().unwrap().is_empty());
 
+    // With a second tile: the path to it exactly when a ray reaches it.
+    let (other, _) = board.tiles().find(|&(p, _)| p != tile).unwrap();
+    let with_pair = format!(
+        "/api/link/games/{id}/reach?x={}&y={}&to_x={}&to_y={}",
+        tile.x, tile.y, other.x, other.y
+    );
+    let body: Value = client
+        .get(server.url(&with_pair))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        body["path"].is_array(),
+        layers.tiles.contains(&other),
+        "{body}"
+    );
+
     // A point without a tile, and a query that is not one, are refused with the reason.
     let response = client.get(url(-5, 0)).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);

@@ -111,6 +111,9 @@ struct ReachQuery {
     x: i32,
     /// Row of the tile, from 0 at the top.
     y: i32,
+    /// A second tile of the pair to show, if chosen: the path the search found to it.
+    to_x: Option<i32>,
+    to_y: Option<i32>,
 }
 
 /// What the path search sees from one tile (for the page's "how it works" view).
@@ -121,6 +124,10 @@ struct ReachView {
     cells: [Vec<[i32; 2]>; 3],
     /// The tiles a straight ray stops at: those of the same kind can be joined to the tile.
     tiles: Vec<[i32; 2]>,
+    /// With a second tile: the corners of the shortest path to it with at most two turns, or
+    /// `null` when the search does not reach it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<Option<Vec<[i32; 2]>>>,
 }
 
 /// `GET /api/link/games/{id}/reach?x=&y=`: the layers of the path search from a tile. Reading
@@ -141,7 +148,16 @@ async fn reach(
         .turn_layers(Point::new(query.x, query.y))
         .map_err(refused)?;
     let points = |ps: &[Point]| ps.iter().map(|&p| xy(p)).collect::<Vec<_>>();
+    let path = match (query.to_x, query.to_y) {
+        (Some(x), Some(y)) => Some(
+            game.board
+                .connect(Point::new(query.x, query.y), Point::new(x, y))
+                .map(|path| points(path.corners())),
+        ),
+        _ => None,
+    };
     Ok(Json(ReachView {
+        path,
         cells: [
             points(&layers.cells[0]),
             points(&layers.cells[1]),
