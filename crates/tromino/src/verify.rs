@@ -139,11 +139,19 @@ mod tests {
         let tiling = crate::golomb(11, Square::new(3, 3)).unwrap();
         assert_eq!(verify(&tiling), Ok(()));
         let mut cells = tiling.cells().to_vec();
-        // Two faults in different bands: the lower row is reported.
+        // Two faults in different bands: the one a single pass over the rows meets first is
+        // reported (a square of a broken tromino near row 100, not the fault in row 1900).
         cells[1900 * 2048 + 7] = EMPTY;
         cells[100 * 2048 + 1001] = EMPTY;
+        let missing_index = 3 * 2048 + 3;
+        let sequential = verify_rows(&cells, 2048, missing_index, 0..2048);
         let broken = Tiling::from_cells(2048, Square::new(3, 3), cells);
-        assert_eq!(verify(&broken), Err(Error::Uncovered { x: 1001, y: 100 }));
+        let parallel = verify(&broken);
+        assert_eq!(parallel, sequential);
+        assert!(matches!(
+            parallel,
+            Err(Error::InconsistentCode { y: 99..=100, .. } | Error::Uncovered { y: 100, .. })
+        ));
     }
 
     #[test]
