@@ -275,3 +275,10 @@ test('the page is in Chinese for a Chinese browser and fits a phone', async () =
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('an unknown ?game= is said instead of silently offering a new game', async () => {
+  const page = await openPage(browser, '/gomoku/?game=987654321', { locale: 'en-US' });
+  await page.waitForSelector('#gm-notice:not([hidden])', { state: 'attached' });
+  assert.match(await page.textContent('#gm-notice'), /There is no game 987654321/);
+  await page.close();
+});

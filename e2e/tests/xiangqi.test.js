@@ -222,3 +222,14 @@ test('the page fits a phone and speaks Chinese', async () => {
   assert.deepEqual(unexpected(page), []);
   await page.close();
 });
+
+test('an unknown ?game= is said, in both languages, and a new game starts', async () => {
+  const page = await openPage(browser, '/xiangqi/?game=987654321', { locale: 'en-US' });
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.match(await page.textContent('#message'), /There is no game 987654321/);
+  await page.close();
+  const zh = await openPage(browser, '/xiangqi/?game=987654321', { locale: 'zh-CN' });
+  await zh.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.match(await zh.textContent('#message'), /找不到第 987654321 号对局/);
+  await zh.close();
+});

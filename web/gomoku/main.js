@@ -528,7 +528,8 @@ fillControlSelect($('#gm-time-control'));
 
 // Start: the game in the address, else the last one played, else ask for settings.
 async function start() {
-  const wanted = new URLSearchParams(location.search).get('game') || localStorage.getItem(CURRENT_KEY);
+  const fromUrl = new URLSearchParams(location.search).get('game');
+  const wanted = fromUrl || localStorage.getItem(CURRENT_KEY);
   const player = await me;
   page.me = player && player.id;
   let joined = null;
@@ -546,6 +547,8 @@ async function start() {
       setGame(null);
     }
   }
+  // A game asked for in the address that does not exist is said, not silently replaced.
+  if (fromUrl) notify(t('gm.game_not_found', { id: fromUrl }));
   syncForm();
   dialog.showModal();
 }

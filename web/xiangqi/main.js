@@ -657,6 +657,8 @@ async function start() {
     if (id) {
       try { view = await server.loadGame(id); } catch (err) { if (!(err instanceof ApiError) || err.status !== 404) throw err; }
     }
+    // A game asked for in the address that does not exist is said, not silently replaced.
+    if (!view && fromUrl) say('xq.game_not_found', { id: fromUrl });
     if (!view) view = await server.newGame({ mode: 'engine', engine_side: 'black', level: 3 });
     setGame(view, { keepMessage: Boolean(message) });
     if (joined) say('xq.joined', { side: sideName(joined.seat) }, true);
