@@ -9,7 +9,7 @@ export const CELL_W = 44;
 export const CELL_H = 52;
 
 /** The centre of cell (x, y); the ring around the board is x = -1 or cols, y = -1 or rows. */
-function centre([x, y]) {
+export function centre([x, y]) {
   return [x * CELL_W + CELL_W / 2, y * CELL_H + CELL_H / 2];
 }
 

@@ -4,7 +4,7 @@
 // kept in `state` and painted again after every redraw of the board.
 
 import { createPseudocode } from '/js/pseudocode.js';
-import { CELL_W, CELL_H } from './board.js';
+import { CELL_W, CELL_H, centre } from './board.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -13,8 +13,6 @@ const LINES = ['link.explain.code1', 'link.explain.code2', 'link.explain.code3',
 
 /** How long each layer stays before the next appears. */
 const STEP_MS = 700;
-
-const centre = ([x, y]) => `${x * CELL_W + CELL_W / 2},${y * CELL_H + CELL_H / 2}`;
 
 /**
  * The view over `svg` (the board) and `code` (the pseudo-code list). `show(layers, tile, matches,
@@ -64,7 +62,7 @@ export function createReachView(svg, code) {
     if (state.path) {
       const line = document.createElementNS(NS, 'polyline');
       line.setAttribute('class', 'link-path reach-path');
-      line.setAttribute('points', state.path.map(centre).join(' '));
+      line.setAttribute('points', state.path.map((c) => centre(c).join(',')).join(' '));
       svg.appendChild(line);
     }
   }

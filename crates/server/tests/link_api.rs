@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{code, post};
+use common::{code, get, post};
 
 use qipan_link::{Board, Limits, Mode, Verdict, solve};
 use qipan_server::config::{DbLocation, Limits as ServerLimits};
@@ -205,10 +205,9 @@ async fn the_path_search_from_a_tile_is_shown_layer_by_layer() {
     let id = game["id"].as_i64().unwrap();
     let board = board_of(&game);
     let (tile, _) = board.tiles().next().unwrap();
-    let url = |x: i32, y: i32| server.url(&format!("/api/link/games/{id}/reach?x={x}&y={y}"));
-    let response = client.get(url(tile.x, tile.y)).send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let body: Value = response.json().await.unwrap();
+    let reach = |query: String| get(server.url(&format!("/api/link/games/{id}/reach?{query}")));
+    let (status, body) = reach(format!("x={}&y={}", tile.x, tile.y)).await;
+    assert_eq!(status, StatusCode::OK);
     let layers = board.turn_layers(tile).unwrap();
     let tiles: Vec<[i32; 2]> = serde_json::from_value(body["tiles"].clone()).unwrap();
     assert_eq!(tiles.len(), layers.tiles.len());
@@ -216,18 +215,11 @@ async fn the_path_search_from_a_tile_is_shown_layer_by_layer() {
 
     // With a second tile: the path to it exactly when a ray reaches it.
     let (other, _) = board.tiles().find(|&(p, _)| p != tile).unwrap();
-    let with_pair = format!(
-        "/api/link/games/{id}/reach?x={}&y={}&to_x={}&to_y={}",
+    let pair = format!(
+        "x={}&y={}&to_x={}&to_y={}",
         tile.x, tile.y, other.x, other.y
     );
-    let body: Value = client
-        .get(server.url(&with_pair))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, body) = reach(pair).await;
     assert_eq!(
         body["path"].is_array(),
         layers.tiles.contains(&other),
@@ -235,14 +227,9 @@ async fn the_path_search_from_a_tile_is_shown_layer_by_layer() {
     );
 
     // A point without a tile, and a query that is not one, are refused with the reason.
-    let response = client.get(url(-5, 0)).send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let body: Value = response.json().await.unwrap();
+    let (status, body) = reach("x=-5&y=0".into()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(code(&body), Some("empty_cell"));
-    let response = client
-        .get(server.url(&format!("/api/link/games/{id}/reach?x=a")))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let (status, _) = reach("x=a".into()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
