@@ -6,7 +6,7 @@ import {
   abortGame, invitationLink, joinFromLink, mountClaim, mountRematch, playerName as seatedName, presenceText, seatsFor,
 } from '/js/live.js';
 import './strings.js';
-import { applyTranslations, currentLanguage, t } from '/js/i18n.js';
+import { applyTranslations, currentLanguage, errorText, t } from '/js/i18n.js';
 import { Board } from './board.js';
 import * as client from './client.js';
 import { Replay } from './replay.js';
@@ -75,13 +75,12 @@ function sideName(side) { return t(side === 'black' ? 'gm.black' : 'gm.white'); 
 function explain(err) {
   const code = err.code || '';
   if (code.startsWith('forbidden_')) return t(`gm.forbidden_explain.${code.slice('forbidden_'.length)}`);
-  if (code.startsWith('record_')) return t('gm.error.record', { message: err.message });
-  if (code === 'network') return t('error.network');
-  for (const key of [`gm.error.${code}`, `error.${code}`]) {
-    const text = t(key);
-    if (text !== key) return text;
+  if (code.startsWith('record_')) {
+    // The server's message names the line; in Chinese, the problem is said by its code instead.
+    const problem = currentLanguage() === 'en' ? err.message : errorText(err, ['gm.error.']);
+    return t('gm.error.record', { message: problem });
   }
-  return `${t('error.generic')}: ${err.message}`;
+  return errorText(err, ['gm.error.']);
 }
 
 let noticeTimer = null;

@@ -42,6 +42,22 @@ const strings = {
     'health.error': '服务异常',
     'error.network': '无法连接服务器，请检查 qipan 是否在运行。',
     'error.generic': '出错了',
+    'error.refused': '服务器拒绝了这个操作（代码 {code}）。',
+    'error.server': '服务器出错了（代码 {code}），请稍后再试。',
+    'error.malformed_json': '请求格式有误，服务器无法读取。',
+    'error.invalid_body': '请求内容不完整或有误。',
+    'error.bad_path': '地址有误。',
+    'error.bad_query': '地址中的参数有误。',
+    'error.too_many_creations': '新建得太快了，请稍等片刻再试。',
+    'error.too_many_guests': '这台机器新建的游客太多了，请稍后再试。',
+    'error.too_many_computations': '服务器正忙于计算，请稍后再试。',
+    'error.too_many_watchers': '观战的人太多了，请稍后再试。',
+    'error.too_many_sign_ins': '登录尝试太多，请稍后再试。',
+    'error.database_busy': '存档正忙，请再试一次。',
+    'error.database_unavailable': '存档暂时无法使用，请稍后再试。',
+    'error.database_damaged': '存档已损坏，请联系管理员。',
+    'error.storage_full': '服务器磁盘已满，这一步没有保存。',
+    'error.internal': '服务器内部出错了，请稍后再试。',
     'error.not_your_game': '这盘棋不是你的：你没有座位，只能观看。',
     'player.guest': '游客 {tag}',
     'player.link': '我的资料：{name}',
@@ -81,6 +97,22 @@ const strings = {
     'health.error': 'Server problem',
     'error.network': 'Cannot reach the server; check that qipan is running.',
     'error.generic': 'Something went wrong',
+    'error.refused': 'The server refused this ({code}).',
+    'error.server': 'The server failed ({code}); try again later.',
+    'error.malformed_json': 'The request was malformed; the server could not read it.',
+    'error.invalid_body': 'The request was incomplete or wrong.',
+    'error.bad_path': 'The address is wrong.',
+    'error.bad_query': 'A parameter in the address is wrong.',
+    'error.too_many_creations': 'Too many new games at once; wait a moment and try again.',
+    'error.too_many_guests': 'Too many new guests from this machine; try again later.',
+    'error.too_many_computations': 'The server is busy computing; try again in a moment.',
+    'error.too_many_watchers': 'Too many people are watching; try again later.',
+    'error.too_many_sign_ins': 'Too many sign-in attempts; try again later.',
+    'error.database_busy': 'The saves are busy; try once more.',
+    'error.database_unavailable': 'The saves are unavailable for now; try again later.',
+    'error.database_damaged': 'The saves are damaged; tell the operator.',
+    'error.storage_full': "The server's disk is full; this was not saved.",
+    'error.internal': 'The server failed inside; try again later.',
     'error.not_your_game': 'This game is not yours: you hold no seat in it and can only watch.',
     'player.guest': 'Guest {tag}',
     'player.link': 'My profile: {name}',
@@ -113,6 +145,22 @@ export function t(key, params = {}) {
   const lang = currentLanguage();
   const text = strings[lang][key] ?? strings.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/**
+ * A failed API call (an ApiError) in the player's language: the first of the page's own keys
+ * (`<prefix><code>` for each prefix given) and `error.<code>` that this language has. Otherwise
+ * the server's own message in English, and in Chinese a sentence naming the code — never the
+ * server's English inside a Chinese page.
+ */
+export function errorText(err, prefixes = []) {
+  const lang = currentLanguage();
+  for (const prefix of [...prefixes, 'error.']) {
+    const text = strings[lang][prefix + err.code];
+    if (text !== undefined) return t(prefix + err.code);
+  }
+  if (lang === 'en' && err.message) return err.message;
+  return t(err.status >= 500 ? 'error.server' : 'error.refused', { code: err.code });
 }
 
 /** Fills every data-i18n element under root. */

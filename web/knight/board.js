@@ -12,12 +12,13 @@ function el(name, attrs, text) {
 
 /**
  * Draws `view`: {cols, rows, trail: [[x, y]...], reachable: [[x, y]...], hint: [x, y] | null,
- * degrees: [{square: [x, y], degree, chosen}...]}.
+ * degrees: [{square: [x, y], degree, chosen}...], cursor: [x, y] | null (the keyboard's)}.
  * One SVG unit per square; row 0 is drawn at the bottom.
  */
-export function drawBoard(svg, { cols, rows, trail = [], reachable = [], hint = null, degrees = [] }) {
+export function drawBoard(svg, { cols, rows, trail = [], reachable = [], hint = null, degrees = [], cursor = null }) {
   svg.setAttribute('viewBox', `0 0 ${cols} ${rows}`);
   svg.style.aspectRatio = `${cols} / ${rows}`;
+  svg.parentElement.style.setProperty('--board-aspect', String(cols / rows));
   const step = new Map(trail.map(([x, y], i) => [`${x},${y}`, i + 1]));
   const canReach = new Set(reachable.map(([x, y]) => `${x},${y}`));
   const hinted = hint ? `${hint[0]},${hint[1]}` : null;
@@ -53,5 +54,6 @@ export function drawBoard(svg, { cols, rows, trail = [], reachable = [], hint = 
   if (last) {
     nodes.push(el('text', { class: 'knight', x: last[0] + 0.5, y: top(last[1]) + 0.55, 'font-size': 0.75 }, '♞'));
   }
+  if (cursor) nodes.push(el('rect', { class: 'board-cursor', x: cursor[0] + 0.04, y: top(cursor[1]) + 0.04, width: 0.92, height: 0.92 }));
   svg.replaceChildren(...nodes);
 }

@@ -2,7 +2,7 @@
 // square, undo, hint, auto-solve with a speed control, the timer and the leaderboard.
 
 import '/js/shell.js';
-import { applyTranslations, registerStrings, t } from '/js/i18n.js';
+import { applyTranslations, errorText, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
 import { drawBoard } from './board.js';
@@ -12,6 +12,7 @@ import { Clock, formatTime, showTimer } from '/js/timer.js';
 import { showLeaderboard } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
 import { oneAtATime } from '/js/in-flight.js';
+import { gridKeys } from '/js/grid-keys.js';
 import { rememberGame, resumeGame } from '/js/remember.js';
 import * as server from './game-api.js';
 
@@ -38,10 +39,8 @@ function say(key, params = {}, kind = '') {
 
 function explain(err) {
   if (!(err instanceof ApiError)) throw err;
-  const key = `error.${err.code}`;
-  if (t(key) !== key) return say(key, {}, 'error');
   message = { key: null };
-  $('status').textContent = err.message;
+  $('status').textContent = errorText(err);
   $('status').className = 'status error';
 }
 
@@ -56,15 +55,47 @@ function chosenSize() {
 
 function redraw() {
   if (solver) return;
+  const cursor = keys.cell ? squareOfCell(keys.cell) : null;
   if (!game) {
     const [cols, rows] = chosenSize();
-    drawBoard(svg, { cols, rows });
+    drawBoard(svg, { cols, rows, cursor });
     svg.classList.add('choosing');
     return;
   }
   svg.classList.remove('choosing');
-  drawBoard(svg, { cols: game.cols, rows: game.rows, trail: game.trail, reachable: game.reachable, hint: hintSquare });
+  drawBoard(svg, { cols: game.cols, rows: game.rows, trail: game.trail, reachable: game.reachable, hint: hintSquare, cursor });
 }
+
+/** The board's size now: the game's, or the one chosen while picking a start square. */
+function boardSize() {
+  const [cols, rows] = game ? [game.cols, game.rows] : chosenSize();
+  return { cols, rows };
+}
+
+/** The square ([x, y], y from the bottom) of a keyboard cell (y from the top). */
+function squareOfCell({ x, y }) {
+  return [x, boardSize().rows - 1 - y];
+}
+
+/** What the keyboard's cursor stands on, read out. */
+function describeCell(cell) {
+  const [x, y] = squareOfCell(cell);
+  const where = { col: x + 1, row: y + 1 };
+  if (!game) return t('knight.cursor_start', where);
+  const step = game.trail.findIndex(([a, b]) => a === x && b === y);
+  if (step === game.trail.length - 1) return t('knight.cursor_knight', { ...where, step: step + 1 });
+  if (step >= 0) return t('knight.cursor_visited', { ...where, step: step + 1 });
+  if (game.reachable.some(([a, b]) => a === x && b === y)) return t('knight.cursor_reachable', where);
+  return t('knight.cursor_empty', where);
+}
+
+const keys = gridKeys(svg, {
+  size: () => (solver ? null : boardSize()),
+  activate: (cell) => playSquare(squareOfCell(cell)),
+  redraw,
+  describe: describeCell,
+  live: $('board-cursor'),
+});
 
 function describe() {
   const total = game.cols * game.rows;
@@ -104,6 +135,7 @@ function setGame(view) {
   $('hint').disabled = view.status !== 'ongoing';
   describe();
   redraw();
+  keys.announce();
 }
 
 /** A player's action: one at a time, clicks while one is in flight are ignored. */
@@ -163,10 +195,17 @@ function squareAt(event, cols, rows) {
 }
 
 svg.addEventListener('click', (event) => {
-  if (solver) return;
-  const [cols, rows] = game ? [game.cols, game.rows] : chosenSize();
+  const { cols, rows } = boardSize();
   const square = squareAt(event, cols, rows);
   if (!square) return;
+  keys.follow({ x: square[0], y: rows - 1 - square[1] });
+  playSquare(square);
+});
+
+/** A click or Enter on a square: the start square while choosing, else a move there. */
+function playSquare(square) {
+  if (solver) return;
+  const { cols, rows } = boardSize();
   if (!game) {
     act(async () => {
       setGame(await server.newGame(cols, rows, square, $('closed').checked));
@@ -180,7 +219,7 @@ svg.addEventListener('click', (event) => {
       if (view.status === 'finished') refreshLeaderboard();
     });
   }
-});
+}
 
 $('undo').addEventListener('click', () => act(async () => {
   if (!game) return;

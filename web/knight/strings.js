@@ -3,6 +3,13 @@
 export const STRINGS = {
   'zh-CN': {
     'knight.lead': '选择棋盘和起点，让马按“日”字走法不重复地走遍每一格。可以点击的格子已标绿；服务器检查每一步，走完后验证整条路线。',
+    'knight.board_label': '马踏棋盘棋盘',
+    'knight.board_help': '方向键移动光标，回车或空格在光标处选起点或走马，Home/End 跳到行首/行尾。',
+    'knight.cursor_start': '第 {col} 列第 {row} 行：按回车从这里出发',
+    'knight.cursor_knight': '第 {col} 列第 {row} 行：马在这里（第 {step} 步）',
+    'knight.cursor_visited': '第 {col} 列第 {row} 行：已走过（第 {step} 步）',
+    'knight.cursor_reachable': '第 {col} 列第 {row} 行：可以走到这里',
+    'knight.cursor_empty': '第 {col} 列第 {row} 行：还没走过，现在走不到',
     'knight.setup': '新棋盘',
     'knight.size': '棋盘',
     'knight.xiangqi_board': '9 × 10（象棋棋盘）',
@@ -81,6 +88,13 @@ export const STRINGS = {
   },
   en: {
     'knight.lead': 'Choose a board and a start square, then move the knight so it visits every square exactly once. The squares you can click are green; the server checks every move and verifies the whole tour at the end.',
+    'knight.board_label': "Knight's tour board",
+    'knight.board_help': 'Arrow keys move the cursor; Enter or Space picks the start square or moves the knight there; Home/End jump to the ends of the row.',
+    'knight.cursor_start': 'Column {col}, row {row}: press Enter to start here',
+    'knight.cursor_knight': 'Column {col}, row {row}: the knight is here (move {step})',
+    'knight.cursor_visited': 'Column {col}, row {row}: visited (move {step})',
+    'knight.cursor_reachable': 'Column {col}, row {row}: the knight can move here',
+    'knight.cursor_empty': 'Column {col}, row {row}: not visited, not reachable now',
     'knight.setup': 'New board',
     'knight.size': 'Board',
     'knight.xiangqi_board': '9 × 10 (Xiangqi board)',

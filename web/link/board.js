@@ -17,11 +17,13 @@ const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 
 /**
  * Draws the game's tiles into `svg`. `marks` = {selected: [x, y] | null, hint: [[x, y], [x, y]] |
- * null}; `label(kind, x, y)` names a tile for screen readers.
+ * null, cursor: [x, y] | null (the keyboard's cell)}; `label(kind, x, y)` names a tile for screen
+ * readers.
  */
 export function drawBoard(svg, game, marks, label) {
   const { rows, cols } = game;
   svg.setAttribute('viewBox', `${-CELL_W / 2} ${-CELL_H / 2} ${(cols + 1) * CELL_W} ${(rows + 1) * CELL_H}`);
+  svg.parentElement.style.setProperty('--board-aspect', String(((cols + 1) * CELL_W) / ((rows + 1) * CELL_H)));
   const kinds = new Set();
   const parts = [];
   (game.tiles || []).forEach((row, y) => row.forEach((kind, x) => {
@@ -33,8 +35,7 @@ export function drawBoard(svg, game, marks, label) {
     const px = x * CELL_W;
     const py = y * CELL_H;
     parts.push(
-      `<g class="${classes.join(' ')}" data-x="${x}" data-y="${y}" tabindex="0" role="button" aria-label="${label(kind, x, y)}"`
-      + ` aria-pressed="${classes.includes('selected')}">`
+      `<g class="${classes.join(' ')}" data-x="${x}" data-y="${y}" aria-label="${label(kind, x, y)}">`
       + `<rect class="tile-edge" x="${px + 2}" y="${py + 4}" width="${CELL_W - 4}" height="${CELL_H - 4}" rx="6"/>`
       + `<rect class="tile-face" x="${px + 2}" y="${py + 1}" width="${CELL_W - 5}" height="${CELL_H - 6}" rx="6"/>`
       + `<use href="#face-${kind}" x="${px + 4}" y="${py + 6}" width="${CELL_W - 9}" height="${CELL_W - 9}"/>`
@@ -42,7 +43,10 @@ export function drawBoard(svg, game, marks, label) {
     );
   }));
   const defs = [...kinds].map(faceSymbol).join('');
-  svg.innerHTML = `<defs>${defs}</defs><g class="tiles">${parts.join('')}</g><g class="paths"></g>`;
+  const cursor = marks.cursor
+    ? `<rect class="board-cursor" x="${marks.cursor[0] * CELL_W}" y="${marks.cursor[1] * CELL_H - 1}" width="${CELL_W - 1}" height="${CELL_H - 1}" rx="7"/>`
+    : '';
+  svg.innerHTML = `<defs>${defs}</defs><g class="tiles">${parts.join('')}</g><g class="paths"></g>${cursor}`;
 }
 
 /** Draws the path through `corners` ([[x, y], ...]) and removes it after `ms`. */

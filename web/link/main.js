@@ -2,7 +2,7 @@
 // shuffles, undo, pause, the countdown, and the leaderboard of each level.
 
 import '/js/shell.js';
-import { applyTranslations, registerStrings, t, currentLanguage } from '/js/i18n.js';
+import { applyTranslations, errorText, registerStrings, t, currentLanguage } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, flashPath, fadeTiles, tileOf, faceName } from './board.js';
@@ -12,6 +12,7 @@ import { createWatcher } from '/js/watch.js';
 import { rememberGame, resumeGame } from '/js/remember.js';
 import * as server from './game-api.js';
 import { createReachView } from './explain.js';
+import { gridKeys } from '/js/grid-keys.js';
 
 registerStrings(STRINGS);
 // The shell translated the page before these strings were known.
@@ -45,9 +46,7 @@ function showMessage() {
 
 function explain(err) {
   if (!(err instanceof ApiError)) throw err;
-  const key = `error.${err.code}`;
-  if (t(key) !== key) return say(key, {}, 'error');
-  message = { key: null, text: err.message, kind: 'error' };
+  message = { key: null, text: errorText(err), kind: 'error' };
   showMessage();
 }
 
@@ -108,7 +107,7 @@ function redraw() {
   $('after').hidden = !over;
   $('next').hidden = !(game.state === 'won' && game.level.number < levels.length);
   $('lb-form').hidden = !(game.state === 'won' && !game.entered);
-  drawBoard(svg, game, { selected, hint }, label);
+  drawBoard(svg, game, { selected, hint, cursor: keys.cell ? [keys.cell.x, keys.cell.y] : null }, label);
   reachView.paint();
   showClock();
 }
@@ -131,6 +130,7 @@ function adopt(view) {
   watcher.follow(view.id, watching);
   clock.set(view.time_left_ms, view.state === 'playing');
   rememberGame(STORAGE_KEY, view.id);
+  keys.announce();
   if (view.status === 'finished') {
     const key = `link.status.${view.state}`;
     say(key, { score: view.score }, view.state === 'won' ? 'good' : 'error');
@@ -243,20 +243,34 @@ function setExplaining(on) {
 
 $('explain').addEventListener('click', () => setExplaining(!explaining));
 
+/** A click or Enter on a tile: show the search from it (how it works) or choose it. */
+function pick(point) {
+  if (explaining) explainFrom(point);
+  else choose(point);
+}
+
 svg.addEventListener('click', (event) => {
   const point = tileOf(event);
   if (!point) return;
-  if (explaining) explainFrom(point);
-  else choose(point);
+  keys.follow({ x: point[0], y: point[1] });
+  pick(point);
 });
-svg.addEventListener('keydown', (event) => {
-  if (event.key !== 'Enter' && event.key !== ' ') return;
-  const point = tileOf(event);
-  if (point) {
-    event.preventDefault();
-    if (explaining) explainFrom(point);
-    else choose(point);
-  }
+
+/** What the keyboard's cursor stands on, read out. */
+function describeCell({ x, y }) {
+  const kind = game.tiles[y][x];
+  if (kind === null) return t('link.cursor_empty', { col: x + 1, row: y + 1 });
+  const name = label(kind, x, y);
+  return selected && selected[0] === x && selected[1] === y ? t('link.cursor_selected', { tile: name }) : name;
+}
+
+const keys = gridKeys(svg, {
+  size: () => (game && game.tiles ? { cols: game.cols, rows: game.rows } : null),
+  activate: ({ x, y }) => { if (game.tiles[y][x] !== null) pick([x, y]); },
+  cancel: () => { selected = null; redraw(); },
+  redraw: () => redraw(),
+  describe: describeCell,
+  live: $('board-cursor'),
 });
 
 $('start').addEventListener('click', () => start(Number($('level').value)));

@@ -4,7 +4,7 @@
 
 import { displayName, me } from '/js/shell.js';
 import { api, ApiError } from '/js/api.js';
-import { applyTranslations, registerStrings, t } from '/js/i18n.js';
+import { applyTranslations, errorText, registerStrings, t } from '/js/i18n.js';
 import { TIME_CONTROLS, controlFromValue, describeControl } from '/js/game-clock.js';
 
 registerStrings({
@@ -123,8 +123,7 @@ function say(text, bad = false) {
 
 function explain(err) {
   if (!(err instanceof ApiError)) throw err;
-  const key = `error.${err.code}`;
-  say(t(key) !== key ? t(key) : `${t('error.generic')}: ${err.message}`, true);
+  say(errorText(err), true);
 }
 
 function gameLabel(game, rule) {

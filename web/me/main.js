@@ -3,7 +3,7 @@
 
 import { displayName, me } from '/js/shell.js';
 import { api, ApiError } from '/js/api.js';
-import { applyTranslations, registerStrings, t } from '/js/i18n.js';
+import { applyTranslations, errorText, registerStrings, t } from '/js/i18n.js';
 
 registerStrings({
   'zh-CN': {
@@ -77,17 +77,15 @@ applyTranslations();
 const $ = (id) => document.getElementById(id);
 let player = null;
 
-function say(key, params, kind = 'ok') {
+function say(key, params, kind = 'ok', text = null) {
   const box = $('me-message');
-  box.textContent = t(key, params);
+  box.textContent = text ?? t(key, params);
   box.className = `me-message ${kind}`;
 }
 
 function explain(err) {
-  if (err instanceof ApiError && err.code === 'network') return say('error.network', {}, 'bad');
-  const key = err instanceof ApiError ? `error.${err.code}` : 'error.generic';
-  const text = t(key);
-  return text === key ? say('error.generic', {}, 'bad') : say(key, {}, 'bad');
+  if (!(err instanceof ApiError)) return say('error.generic', {}, 'bad');
+  return say(null, {}, 'bad', errorText(err));
 }
 
 function draw() {

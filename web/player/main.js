@@ -3,7 +3,7 @@
 
 import { displayName } from '/js/shell.js';
 import { api, ApiError } from '/js/api.js';
-import { applyTranslations, currentLanguage, registerStrings, t } from '/js/i18n.js';
+import { applyTranslations, currentLanguage, errorText, registerStrings, t } from '/js/i18n.js';
 
 registerStrings({
   'zh-CN': {
@@ -183,7 +183,7 @@ async function start() {
     render();
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    $('player-message').textContent = err.status === 404 ? t('player.not_found') : err.message;
+    $('player-message').textContent = err.status === 404 ? t('player.not_found') : errorText(err);
   }
   document.body.dataset.ready = 'true';
 }

@@ -15,7 +15,8 @@ function el(name, attrs, parent) {
 
 /**
  * Redraws everything: view = {n, missing: [x, y] | null, pieces: [{x, y, shape, colour?}],
- * ghost: {piece, ok} | null, hint: piece | null, splits: [{origin, side}], block: {origin, side} | null}.
+ * ghost: {piece, ok} | null, hint: piece | null, splits: [{origin, side}], block: {origin, side} | null,
+ * cursor: [x, y] | null (the keyboard's square)}.
  */
 export function drawBoard(svg, view) {
   const { n } = view;
@@ -56,6 +57,10 @@ export function drawBoard(svg, view) {
   if (view.placed) el('path', { d: outlinePath(view.placed, n), class: 'placed' }, svg);
   if (view.hint) el('path', { d: outlinePath(view.hint, n), class: 'hint' }, svg);
   if (view.ghost) el('path', { d: outlinePath(view.ghost.piece, n), class: view.ghost.ok ? 'ghost' : 'ghost bad' }, svg);
+  if (view.cursor) {
+    const [cx, cy] = view.cursor;
+    el('rect', { x: cx + 0.04, y: n - 1 - cy + 0.04, width: 0.92, height: 0.92, class: 'board-cursor' }, svg);
+  }
 }
 
 /** The board position under a pointer event, in squares from the lower-left corner (fractional), or null. */

@@ -2,9 +2,10 @@
 // the divide-and-conquer demo, the timer and the leaderboard.
 
 import '/js/shell.js';
-import { applyTranslations, registerStrings, t } from '/js/i18n.js';
+import { applyTranslations, errorText, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { oneAtATime } from '/js/in-flight.js';
+import { gridKeys } from '/js/grid-keys.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, boardPoint, pieceAt } from './board.js';
 import { cells, rotate } from './shapes.js';
@@ -58,12 +59,8 @@ function say(key, params = {}, kind = '') {
 
 function explain(err) {
   if (err instanceof ApiError) {
-    const key = `error.${err.code}`;
-    const text = t(key);
-    if (text !== key) return say(key, {}, 'error');
-    if (err.code === 'network') return say('error.network', {}, 'error');
     message = { key: null };
-    $('status').textContent = err.message;
+    $('status').textContent = errorText(err);
     $('status').className = 'status error';
     return;
   }
@@ -124,9 +121,46 @@ function redraw() {
     pieces: mode === 'choose' ? [] : game.placed,
     ghost: mode === 'play' ? ghost : null,
     hint: mode === 'play' ? hintPiece : null,
+    cursor: keys.cell ? squareOfCell(keys.cell) : null,
   });
   svg.classList.toggle('choosing', mode === 'choose');
 }
+
+/** The square ([x, y], y from the bottom) of a keyboard cell (y from the top). */
+const squareOfCell = ({ x, y }) => [x, game.size - 1 - y];
+
+/** The keyboard's piece: the selected shape with its 2 × 2 box's lower-left corner on the cursor. */
+const keyboardPiece = ([x, y]) => ({ x, y, shape: tray.selected });
+
+/** What the keyboard's cursor stands on, read out. */
+function describeCell(cell) {
+  const [x, y] = squareOfCell(cell);
+  const where = { col: x + 1, row: y + 1 };
+  if (mode === 'choose') return t('tromino.cursor_choose', where);
+  if (x === game.missing[0] && y === game.missing[1]) return t('tromino.cursor_missing', where);
+  const covered = game.placed.some((p) => cells(p).some(([a, b]) => a === x && b === y));
+  return t(covered ? 'tromino.cursor_covered' : 'tromino.cursor_free', where);
+}
+
+/** Keyboard: the cursor shows the selected tromino there (R turns it); Enter places it. */
+function keyboardGhost() {
+  if (mode !== 'play' || !keys.cell || !game || game.status !== 'ongoing') return;
+  const piece = keyboardPiece(squareOfCell(keys.cell));
+  ghost = { piece, ok: localProblem(piece) === null };
+}
+
+const keys = gridKeys(svg, {
+  size: () => (game && mode !== 'demo' ? { cols: game.size, rows: game.size } : null),
+  activate: (cell) => {
+    const square = squareOfCell(cell);
+    if (mode === 'choose') newGame(square);
+    else if (mode === 'play' && game.status === 'ongoing') tryPlace(keyboardPiece(square));
+  },
+  cancel: () => { ghost = null; cancelChoose(); redraw(); },
+  redraw: () => { keyboardGhost(); redraw(); },
+  describe: describeCell,
+  live: $('board-cursor'),
+});
 
 // Another tab (or device) changed this game: show the saved game as it is now.
 const watcher = createWatcher();
@@ -158,7 +192,9 @@ function setGame(view) {
   } else {
     say('tromino.your_turn', { placed: view.placed.length, total });
   }
+  keyboardGhost();
   redraw();
+  keys.announce();
 }
 
 /** Runs one server action at a time, showing its refusal; calls while one runs are ignored. */
@@ -253,8 +289,16 @@ $('rotate').addEventListener('click', rotateSelection);
 window.addEventListener('keydown', (event) => {
   if (event.target instanceof HTMLInputElement) return;
   if (event.key === 'r' || event.key === 'R') rotateSelection();
-  if (event.key === 'Escape' && mode === 'choose') { mode = 'play'; $('choose-square').setAttribute('aria-pressed', 'false'); setGame(game); }
+  if (event.key === 'Escape') cancelChoose();
 });
+
+/** Leaves choose-the-square mode, back to the game as it was. */
+function cancelChoose() {
+  if (mode !== 'choose') return;
+  mode = 'play';
+  $('choose-square').setAttribute('aria-pressed', 'false');
+  setGame(game);
+}
 $('undo').addEventListener('click', () => run(async () => { hintPiece = null; setGame(await server.undo(game)); }));
 $('hint').addEventListener('click', () => run(async () => {
   const answer = await server.hint(game);

@@ -3,6 +3,12 @@
 export const STRINGS = {
   'zh-CN': {
     'tromino.lead': '在 n × n 的棋盘上有一个特殊方格（n 不是 3 的倍数），用四种 L 型骨牌覆盖其余所有方格，骨牌不得重叠。每一步都会检查剩下的棋盘是否还能铺满。',
+    'tromino.board_label': '棋盘覆盖棋盘',
+    'tromino.board_help': '方向键移动光标，光标处显示选中的骨牌（R 键旋转），回车或空格放下；选特殊方格时回车选定，Esc 取消。',
+    'tromino.cursor_choose': '第 {col} 列第 {row} 行：按回车把特殊方格放在这里',
+    'tromino.cursor_missing': '第 {col} 列第 {row} 行：特殊方格',
+    'tromino.cursor_covered': '第 {col} 列第 {row} 行：已被骨牌覆盖',
+    'tromino.cursor_free': '第 {col} 列第 {row} 行：空，按回车在这里放骨牌',
     'tromino.setup': '新棋盘',
     'tromino.size': '棋盘大小',
     'tromino.demo_back': '◀ 退一步',
@@ -75,6 +81,12 @@ export const STRINGS = {
   },
   en: {
     'tromino.lead': 'An n × n board (n not a multiple of 3) has one special square. Cover every other square with the four L-shaped trominoes, without overlaps. Every move is checked: the rest of the board must stay tileable.',
+    'tromino.board_label': 'Tromino board',
+    'tromino.board_help': 'Arrow keys move the cursor, which shows the selected tromino (R turns it); Enter or Space places it. When choosing the special square, Enter picks it and Escape cancels.',
+    'tromino.cursor_choose': 'Column {col}, row {row}: press Enter to put the special square here',
+    'tromino.cursor_missing': 'Column {col}, row {row}: the special square',
+    'tromino.cursor_covered': 'Column {col}, row {row}: covered by a tromino',
+    'tromino.cursor_free': 'Column {col}, row {row}: free; press Enter to place the tromino here',
     'tromino.setup': 'New board',
     'tromino.size': 'Board size',
     'tromino.demo_back': '◀ Step back',

@@ -5,7 +5,7 @@ import { me } from '/js/shell.js';
 import {
   abortGame, invitationLink, joinFromLink, mountClaim, mountRematch, playerName, presenceText, seatsFor,
 } from '/js/live.js';
-import { applyTranslations, registerStrings, t } from '/js/i18n.js';
+import { applyTranslations, errorText, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { oneAtATime } from '/js/in-flight.js';
 import { STRINGS } from './strings.js';
@@ -90,10 +90,7 @@ function renderMessage() {
 
 function explain(err) {
   if (!(err instanceof ApiError)) throw err;
-  const key = `error.${err.code}`;
-  if (t(key) !== key) return say(key);
-  if (err.code === 'network') return say('error.network');
-  message = { text: err.message };
+  message = { text: errorText(err) };
   renderMessage();
 }
 

@@ -33,5 +33,12 @@ export function renderRecord(list, moves, { notation, current, onPick }) {
     row.append(button);
   });
   const active = list.querySelector('.mv.current');
-  if (active) active.scrollIntoView({ block: 'nearest' });
+  // Scroll the record itself, never the page: on a phone the board must stay in view after a move.
+  if (active) {
+    const top = active.offsetTop; // the list is positioned, so this is within it
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + active.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top + active.offsetHeight - list.clientHeight;
+    }
+  }
 }
