@@ -119,3 +119,73 @@ test('how it works: the path search from a tile is shown layer by layer beside i
   assert.equal(await page.locator('#board .tile.selected').count(), 1);
   await page.close();
 });
+
+test('the 36 tile pictures differ by silhouette, so kinds are told apart without colour', async () => {
+  const page = await openPage(browser, '/link/', { locale: 'en-US', width: 900, height: 520 });
+  // Each picture's outline filled in (holes and white details count as inside), 48 × 48: a filled
+  // and an outlined version of one shape, or one shape in two colours, would have the same one.
+  const worst = await page.evaluate(async () => {
+    const { faceSymbol, PICTURES } = await import('/link/faces.js');
+    const S = 48;
+    const silhouettes = [];
+    for (let k = 0; k < PICTURES; k++) {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}" viewBox="0 0 40 40">${faceSymbol(k)}<use href="#face-${k}" width="40" height="40"/></svg>`;
+      const img = new Image();
+      img.src = `data:image/svg+xml;base64,${btoa(svg)}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = S; canvas.height = S;
+      const g = canvas.getContext('2d');
+      g.drawImage(img, 0, 0);
+      const alpha = g.getImageData(0, 0, S, S).data.filter((_, i) => i % 4 === 3);
+      const outside = new Uint8Array(S * S);
+      const queue = [];
+      for (let i = 0; i < S; i++) queue.push(i, S * (S - 1) + i, S * i, S * i + S - 1);
+      while (queue.length) {
+        const i = queue.pop();
+        if (outside[i] || alpha[i] > 128) continue;
+        outside[i] = 1;
+        const [x, y] = [i % S, Math.floor(i / S)];
+        if (x > 0) queue.push(i - 1);
+        if (x < S - 1) queue.push(i + 1);
+        if (y > 0) queue.push(i - S);
+        if (y < S - 1) queue.push(i + S);
+      }
+      silhouettes.push(outside.map((o) => 1 - o));
+    }
+    let result = { iou: 0 };
+    for (let a = 0; a < PICTURES; a++) {
+      for (let b = a + 1; b < PICTURES; b++) {
+        let both = 0;
+        let either = 0;
+        silhouettes[a].forEach((v, i) => { both += v & silhouettes[b][i]; either += v | silhouettes[b][i]; });
+        if (both / either > result.iou) result = { iou: both / either, a, b };
+      }
+    }
+    return { ...result, count: PICTURES };
+  });
+  assert.equal(worst.count, 36, 'a picture for each of the 36 kinds of the largest level');
+  assert.ok(worst.iou < 0.9, `pictures ${worst.a} and ${worst.b} overlap ${worst.iou.toFixed(2)} of their outlines`);
+
+  // For the record, the 36 pictures as a deuteranope sees them (Machado, Oliveira and Fernandes
+  // 2009, severity 1.0): they differ by shape, and the colours only add to it.
+  await page.evaluate(async () => {
+    const { faceSymbol, faceName, PICTURES } = await import('/link/faces.js');
+    const NS = 'http://www.w3.org/2000/svg';
+    const sheet = document.createElementNS(NS, 'svg');
+    sheet.setAttribute('width', '870');
+    sheet.setAttribute('height', '490');
+    let body = '<filter id="deuteranopia"><feColorMatrix type="matrix" values="0.367322 0.860646 -0.227968 0 0 0.280085 0.672501 0.047413 0 0 -0.011820 0.042940 0.968881 0 0 0 0 0 1 0"/></filter>';
+    body += `<defs>${Array.from({ length: PICTURES }, (_, k) => faceSymbol(k)).join('')}</defs><g filter="url(#deuteranopia)">`;
+    for (let k = 0; k < PICTURES; k++) {
+      const [x, y] = [(k % 9) * 96, Math.floor(k / 9) * 120];
+      body += `<rect x="${x + 4}" y="${y + 4}" width="80" height="88" rx="8" fill="#fffdf8" stroke="#d8c6a6"/>`
+        + `<use href="#face-${k}" x="${x + 12}" y="${y + 16}" width="64" height="64"/>`
+        + `<text x="${x + 44}" y="${y + 110}" font-size="13" text-anchor="middle">${faceName(k, 'en')}</text>`;
+    }
+    sheet.innerHTML = `${body}</g>`;
+    document.body.replaceChildren(sheet);
+  });
+  await screenshot(page, 'link-faces-deuteranopia');
+  await page.close();
+});
