@@ -150,6 +150,13 @@ test('against the engine, one undo takes back the reply too and is counted', asy
 test('renju marks the forbidden points and a forbidden move is refused with its rule', async () => {
   const page = await openPage(browser, '/gomoku/');
   await newGame(page, { mode: 'pvp', rule: 'renju' });
+  // Renju opens on the centre point (renju.net, The Procedure of Starting the Game): said at once,
+  // and another first move is refused with that reason.
+  assert.match(await page.textContent('#gm-status'), /Renju: Black's first stone goes on the centre point, h8\./);
+  await clickPoint(page, 3, 3);
+  await page.waitForSelector('#gm-notice:not([hidden])');
+  assert.equal(await page.textContent('#gm-notice'), "Renju: Black's first stone must go on the centre point.");
+  assert.equal(await stones(page), 0);
   // Black h8, i8, j7, j6 (White far away): j8 would make two open threes (RIF article 9.4).
   const moves = [[7, 7], [0, 0], [8, 7], [0, 2], [9, 8], [0, 4], [9, 9], [0, 6]];
   for (const [i, [x, y]] of moves.entries()) await play(page, x, y, i + 1);

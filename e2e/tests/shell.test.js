@@ -1,4 +1,5 @@
-// The house: the home page in both languages, every game's page, the language switch, health.
+// The house: the home page in both languages, every game's page, the language switch, health,
+// and the home page's "continue" and recent games.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -17,7 +18,8 @@ test('the home page lists the five games in Chinese for a Chinese browser', asyn
   const names = await page.locator('.game-name').allTextContents();
   assert.deepEqual(names, ['象棋', '五子棋', '连连看', '马踏棋盘', '棋盘覆盖']);
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
-  await page.waitForSelector('#health.ok');
+  assert.equal(await page.locator('.site-footer').textContent(), '棋盘 qipan：象棋、五子棋、连连看、马踏棋盘、棋盘覆盖',
+    'the players\' footer carries no operator details (health and version are at /api/health)');
   await screenshot(page, 'home-zh');
   assert.deepEqual(page.problems, []);
   await page.close();
@@ -84,4 +86,37 @@ test('an unknown API path is a JSON 404', async () => {
   assert.equal(response.status, 404);
   const body = await response.json();
   assert.equal(body.error.code, 'not_found');
+});
+
+test('the home page offers to continue the last game and lists the recent ones, not empty ones', async () => {
+  const page = await openPage(browser, '/knight/', { locale: 'zh-CN' });
+  await page.evaluate(() => localStorage.setItem('qipan.lang', 'zh-CN')); // the switch test left English
+  await page.reload();
+  await page.selectOption('#size', '6x6');
+  await page.locator('#board rect.cell[data-x="0"][data-y="0"]').click();
+  await page.waitForSelector('#board text.knight');
+  await page.locator('#board rect.reachable').first().click();
+  await page.waitForFunction(() => document.querySelectorAll('#board text.step').length === 1);
+  const id = await page.evaluate(() => localStorage.getItem('qipan.knight.game'));
+  // A game with no move yet is no recent game.
+  await page.goto(`${BASE_URL}/tromino/`);
+  await page.waitForSelector('#board .missing');
+
+  await page.goto(`${BASE_URL}/`);
+  await page.waitForSelector('#recent:not([hidden]) #continue');
+  assert.equal(await page.textContent('#continue'), '继续：马踏棋盘 · 6x6 · 1 步');
+  assert.equal(await page.getAttribute('#continue', 'href'), `/knight/?game=${id}`);
+  const listed = await page.locator('#recent-list a').allTextContents();
+  assert.ok(listed.every((text) => !text.startsWith('棋盘覆盖')), `no empty tromino game listed: ${listed}`);
+  await screenshot(page, 'home-continue-zh');
+  await page.click('#continue');
+  await page.waitForFunction(() => document.querySelectorAll('#board text.step').length === 1);
+  assert.equal(await page.locator('#board text.knight').count(), 1, 'the game is resumed from the link');
+
+  // A game in the address that is not there is said, in the page's language.
+  await page.goto(`${BASE_URL}/knight/?game=999999`);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('999999'));
+  assert.equal(await page.textContent('#status'), '找不到地址中的对局 #999999：它可能已被删除，或链接有误。');
+  assert.deepEqual(page.problems.filter((p) => !p.includes('404')), []);
+  await page.close();
 });

@@ -56,10 +56,28 @@ export class Board {
     this.hover = null;
     this.state = null;
     this.svg.addEventListener('pointermove', (e) => this.pointer(e));
-    this.svg.addEventListener('pointerleave', () => { this.hover = null; this.drawGhost(); this.onHover(null); });
+    this.svg.addEventListener('pointerleave', () => {
+      if (this.touched && this.preview) return; // a lifted finger leaves; its preview stays
+      this.hover = null;
+      this.drawGhost();
+      this.onHover(null);
+    });
+    // On a touch screen a finger hides the point it taps: the first tap shows the stone there
+    // (a preview), a second tap on the same point plays it, a tap elsewhere moves the preview.
+    this.touched = false;
+    this.preview = null;
+    this.svg.addEventListener('pointerdown', (e) => { this.touched = e.pointerType === 'touch' || e.pointerType === 'pen'; });
     this.svg.addEventListener('click', (e) => {
       const p = this.pointAt(e);
-      if (p && this.state && this.state.interactive) this.onPoint(p[0], p[1]);
+      if (!p || !this.state || !this.state.interactive) return;
+      const confirmed = this.preview && this.preview[0] === p[0] && this.preview[1] === p[1];
+      if (this.touched && !confirmed) {
+        this.preview = p;
+        this.moveCursor(p);
+        return;
+      }
+      this.preview = null;
+      this.onPoint(p[0], p[1]);
     });
   }
 
@@ -179,6 +197,8 @@ export class Board {
    */
   draw(state) {
     if (state.size !== this.size) this.build(state.size, state.label);
+    // A preview stands only on the position it was tapped on.
+    if (this.preview && this.state && state.moves.length !== this.state.moves.length) this.preview = null;
     this.state = state;
     this.svg.setAttribute('aria-label', state.label);
     this.svg.classList.toggle('interactive', !!state.interactive);

@@ -7,7 +7,7 @@ import {
 } from '/js/live.js';
 import './strings.js';
 import { applyTranslations, currentLanguage, errorText, t } from '/js/i18n.js';
-import { Board } from './board.js';
+import { Board, coordName } from './board.js';
 import * as client from './client.js';
 import { Replay } from './replay.js';
 import { renderSaves } from './saves.js';
@@ -175,6 +175,11 @@ function renderPanel() {
   else if (page.thinking || g.engine_to_move) status = t('gm.thinking');
   else if (g.mode === 'pve') status = t('gm.your_turn', { side: sideName(g.to_move) });
   else status = t('gm.to_move', { side: sideName(g.to_move) });
+  // Renju opens on the centre point: said before the first move, not only refused after it.
+  if (g && g.rule === 'renju' && g.moves.length === 0 && !g.outcome && !page.replaying) {
+    const c = Math.floor(g.size / 2);
+    status += ` ${t('gm.renju_centre', { point: coordName(c, c, g.size) })}`;
+  }
   $('#gm-status').textContent = status;
   $('#gm-status').classList.toggle('thinking', page.thinking);
   $('#gm-meta').textContent = g

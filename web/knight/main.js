@@ -350,8 +350,12 @@ window.addEventListener('qipan:language', () => {
 // Resume the last game, or wait for a start square.
 (async () => {
   $('solve-play').textContent = t('knight.solve_play');
-  const view = await resumeGame(STORAGE_KEY, server.loadGame);
-  if (!view) return chooseStart();
+  const { view, missing } = await resumeGame(STORAGE_KEY, server.loadGame);
+  if (!view) {
+    chooseStart();
+    if (missing) say('error.game_not_found', { id: missing }, 'error');
+    return;
+  }
   setGame(view);
   refreshLeaderboard();
 })();

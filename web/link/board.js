@@ -8,9 +8,41 @@ const NS = 'http://www.w3.org/2000/svg';
 export const CELL_W = 44;
 export const CELL_H = 52;
 
-/** The centre of cell (x, y); the ring around the board is x = -1 or cols, y = -1 or rows. */
-export function centre([x, y]) {
-  return [x * CELL_W + CELL_W / 2, y * CELL_H + CELL_H / 2];
+/** On a narrow portrait screen a wide board is drawn turned a quarter clockwise, so that its
+ * tiles stay big enough to tap; the tiles' pictures stay upright. */
+const NARROW = window.matchMedia('(max-width: 560px)');
+let turned = false;
+let boardRows = 0;
+
+/** Calls `redraw` when the screen becomes narrow or wide (the board may turn). */
+export function onTurn(redraw) {
+  NARROW.addEventListener('change', redraw);
+}
+
+/** The top-left corner of cell (x, y) as drawn; the ring around the board is x = -1 or cols, y = -1 or rows. */
+export function cellOrigin([x, y]) {
+  return turned ? [(boardRows - 1 - y) * CELL_W, x * CELL_H] : [x * CELL_W, y * CELL_H];
+}
+
+/** The centre of cell (x, y) as drawn. */
+export function centre(point) {
+  const [ox, oy] = cellOrigin(point);
+  return [ox + CELL_W / 2, oy + CELL_H / 2];
+}
+
+/** The board's columns and rows as drawn (swapped when turned). */
+export function shownSize({ cols, rows }) {
+  return turned ? { cols: rows, rows: cols } : { cols, rows };
+}
+
+/** The tile [x, y] at a drawn cell {x, y} (the keyboard's cursor moves over the drawing). */
+export function tileAtShown({ x, y }) {
+  return turned ? [y, boardRows - 1 - x] : [x, y];
+}
+
+/** The drawn cell {x, y} of tile [x, y]. */
+export function shownOfTile([x, y]) {
+  return turned ? { x: boardRows - 1 - y, y: x } : { x, y };
 }
 
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
@@ -22,8 +54,11 @@ const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
  */
 export function drawBoard(svg, game, marks, label) {
   const { rows, cols } = game;
-  svg.setAttribute('viewBox', `${-CELL_W / 2} ${-CELL_H / 2} ${(cols + 1) * CELL_W} ${(rows + 1) * CELL_H}`);
-  svg.parentElement.style.setProperty('--board-aspect', String(((cols + 1) * CELL_W) / ((rows + 1) * CELL_H)));
+  turned = cols > rows && NARROW.matches;
+  boardRows = rows;
+  const shown = shownSize(game);
+  svg.setAttribute('viewBox', `${-CELL_W / 2} ${-CELL_H / 2} ${(shown.cols + 1) * CELL_W} ${(shown.rows + 1) * CELL_H}`);
+  svg.parentElement.style.setProperty('--board-aspect', String(((shown.cols + 1) * CELL_W) / ((shown.rows + 1) * CELL_H)));
   const kinds = new Set();
   const parts = [];
   (game.tiles || []).forEach((row, y) => row.forEach((kind, x) => {
@@ -32,8 +67,7 @@ export function drawBoard(svg, game, marks, label) {
     const classes = ['tile'];
     if (same(marks.selected, [x, y])) classes.push('selected');
     if (marks.hint && (same(marks.hint[0], [x, y]) || same(marks.hint[1], [x, y]))) classes.push('hinted');
-    const px = x * CELL_W;
-    const py = y * CELL_H;
+    const [px, py] = cellOrigin([x, y]);
     parts.push(
       `<g class="${classes.join(' ')}" data-x="${x}" data-y="${y}" aria-label="${label(kind, x, y)}">`
       + `<rect class="tile-edge" x="${px + 2}" y="${py + 4}" width="${CELL_W - 4}" height="${CELL_H - 4}" rx="6"/>`
@@ -43,8 +77,9 @@ export function drawBoard(svg, game, marks, label) {
     );
   }));
   const defs = [...kinds].map(faceSymbol).join('');
-  const cursor = marks.cursor
-    ? `<rect class="board-cursor" x="${marks.cursor[0] * CELL_W}" y="${marks.cursor[1] * CELL_H - 1}" width="${CELL_W - 1}" height="${CELL_H - 1}" rx="7"/>`
+  const at = marks.cursor && cellOrigin(marks.cursor);
+  const cursor = at
+    ? `<rect class="board-cursor" x="${at[0]}" y="${at[1] - 1}" width="${CELL_W - 1}" height="${CELL_H - 1}" rx="7"/>`
     : '';
   svg.innerHTML = `<defs>${defs}</defs><g class="tiles">${parts.join('')}</g><g class="paths"></g>${cursor}`;
 }

@@ -4,7 +4,7 @@
 // kept in `state` and painted again after every redraw of the board.
 
 import { createPseudocode } from '/js/pseudocode.js';
-import { CELL_W, CELL_H, centre } from './board.js';
+import { CELL_W, CELL_H, cellOrigin, centre } from './board.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -25,9 +25,10 @@ export function createReachView(svg, code) {
   // {layers, tile, matches, steps (shown so far, 0-4), path} or null.
   let state = null;
 
-  function rect(group, [x, y], turns) {
+  function rect(group, point, turns) {
     const cell = document.createElementNS(NS, 'rect');
-    for (const [k, v] of Object.entries({ x: x * CELL_W + 3, y: y * CELL_H + 3, width: CELL_W - 6, height: CELL_H - 6, rx: 5 })) {
+    const [x, y] = cellOrigin(point);
+    for (const [k, v] of Object.entries({ x: x + 3, y: y + 3, width: CELL_W - 6, height: CELL_H - 6, rx: 5 })) {
       cell.setAttribute(k, v);
     }
     cell.setAttribute('class', `reach-cell turn-${turns}`);

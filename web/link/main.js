@@ -5,7 +5,7 @@ import '/js/shell.js';
 import { applyTranslations, errorText, registerStrings, t, currentLanguage } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { STRINGS } from './strings.js';
-import { drawBoard, flashPath, fadeTiles, tileOf, faceName } from './board.js';
+import { drawBoard, flashPath, fadeTiles, tileOf, faceName, onTurn, shownOfTile, shownSize, tileAtShown } from './board.js';
 import { Clock, formatCountdown } from '/js/timer.js';
 import { fillLeaderboard, topEntries } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
@@ -107,7 +107,7 @@ function redraw() {
   $('after').hidden = !over;
   $('next').hidden = !(game.state === 'won' && game.level.number < levels.length);
   $('lb-form').hidden = !(game.state === 'won' && !game.entered);
-  drawBoard(svg, game, { selected, hint, cursor: keys.cell ? [keys.cell.x, keys.cell.y] : null }, label);
+  drawBoard(svg, game, { selected, hint, cursor: keys.cell ? tileAtShown(keys.cell) : null }, label);
   reachView.paint();
   showClock();
 }
@@ -252,12 +252,13 @@ function pick(point) {
 svg.addEventListener('click', (event) => {
   const point = tileOf(event);
   if (!point) return;
-  keys.follow({ x: point[0], y: point[1] });
+  keys.follow(shownOfTile(point));
   pick(point);
 });
 
-/** What the keyboard's cursor stands on, read out. */
-function describeCell({ x, y }) {
+/** What the keyboard's cursor (a drawn cell) stands on, read out. */
+function describeCell(cell) {
+  const [x, y] = tileAtShown(cell);
   const kind = game.tiles[y][x];
   if (kind === null) return t('link.cursor_empty', { col: x + 1, row: y + 1 });
   const name = label(kind, x, y);
@@ -265,8 +266,11 @@ function describeCell({ x, y }) {
 }
 
 const keys = gridKeys(svg, {
-  size: () => (game && game.tiles ? { cols: game.cols, rows: game.rows } : null),
-  activate: ({ x, y }) => { if (game.tiles[y][x] !== null) pick([x, y]); },
+  size: () => (game && game.tiles ? shownSize(game) : null),
+  activate: (cell) => {
+    const [x, y] = tileAtShown(cell);
+    if (game.tiles[y][x] !== null) pick([x, y]);
+  },
   cancel: () => { selected = null; redraw(); },
   redraw: () => redraw(),
   describe: describeCell,
@@ -336,6 +340,7 @@ setInterval(() => {
 }, 250);
 
 window.addEventListener('qipan:language', () => redraw());
+onTurn(() => redraw());
 
 async function init() {
   try {
@@ -344,11 +349,13 @@ async function init() {
     explain(err);
     return;
   }
-  const view = await resumeGame(STORAGE_KEY, server.loadGame);
+  const { view, missing } = await resumeGame(STORAGE_KEY, server.loadGame);
   if (view) {
     adopt(view);
     $('level').value = String(game.level.number);
     if (game.status !== 'finished') message = { key: null, text: '', kind: '' };
+  } else if (missing) {
+    say('error.game_not_found', { id: missing }, 'error');
   }
   redraw();
   showLeaderboard();

@@ -238,7 +238,7 @@ function tryPlace(piece) {
 
 function newGame(missing) {
   stopDemo();
-  run(async () => {
+  return run(async () => {
     // A refused square (5 x 5) leaves the player choosing, with the reason shown.
     const view = await server.newGame(Number($('size').value), missing);
     hintPiece = null;
@@ -424,8 +424,12 @@ window.addEventListener('qipan:language', () => {
 // Resume the last game, or start one.
 (async () => {
   $('demo-play').textContent = t('tromino.demo_play');
-  const view = await resumeGame(STORAGE_KEY, server.loadGame);
-  if (!view) return newGame(undefined);
+  const { view, missing } = await resumeGame(STORAGE_KEY, server.loadGame);
+  if (!view) {
+    await newGame(undefined);
+    if (missing) say('error.game_not_found', { id: missing }, 'error');
+    return;
+  }
   setGame(view);
   refreshLeaderboard();
 })();

@@ -149,6 +149,25 @@ async fn double_three_setup(client: &Client, rule: &str) -> Value {
     game
 }
 
+/// renju.net, "The Procedure of Starting the Game": "The first stone is black and it is placed
+/// to the center of the board." Freestyle has no such rule.
+#[tokio::test]
+async fn renju_opens_on_the_centre_point() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let game = client.new_game(json!({"mode": "pvp", "rule": "renju"})).await;
+    let (status, body) = client.try_play(&game, 3, 3).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "renju_first_move_centre")
+    );
+    let game = client.play(&game, 7, 7).await;
+    assert_eq!(game["moves"].as_array().map(Vec::len), Some(1));
+
+    let free = client.new_game(json!({"mode": "pvp", "rule": "freestyle"})).await;
+    client.play(&free, 3, 3).await;
+}
+
 #[tokio::test]
 async fn renju_refuses_a_double_three_for_black_and_marks_it() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;

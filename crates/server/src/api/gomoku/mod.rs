@@ -312,6 +312,23 @@ async fn play(
     Ok(Json(view))
 }
 
+/// Under renju Black's first stone stands on the centre point ("The first stone is black and it
+/// is placed to the center of the board": renju.net, The Procedure of Starting the Game); any
+/// other first move answers 422 `renju_first_move_centre`. (Records and Gomocup openings may
+/// start elsewhere: this is a rule of games played here.)
+fn renju_opening(game: &Game, p: Point) -> Result<(), ApiError> {
+    let rules = game.rules();
+    let centre = rules.size() / 2;
+    if rules.rule_set == RuleSet::Renju && game.moves().is_empty() && p != Point::new(centre, centre) {
+        let at = Point::new(centre, centre).to_coord(rules.size());
+        return Err(ApiError::unprocessable(
+            "renju_first_move_centre",
+            format!("under renju Black's first stone goes on the centre point {at}"),
+        ));
+    }
+    Ok(())
+}
+
 /// Plays `p` in `game` (read as `saved`), saves it (with the result when it ends the game) and
 /// returns the view.
 async fn commit_move(
@@ -322,6 +339,7 @@ async fn commit_move(
     p: Point,
 ) -> Result<GameView, ApiError> {
     let color = game.to_move();
+    renju_opening(game, p)?;
     game.play(p).map_err(refused)?;
     let coord = p.to_coord(state.size);
     state.moves.push(coord.clone());
