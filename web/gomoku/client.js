@@ -13,5 +13,5 @@ export const takeback = (game, action) => api('POST', `${base}/games/${game.id}/
 export const resign = (game) => api('POST', `${base}/games/${game.id}/resign`, { revision: game.revision });
 export const exportRecord = (id, format) => api('GET', `${base}/games/${id}/record?format=${format}`);
 export const importRecord = (body) => api('POST', `${base}/import`, body);
-export const listSaved = () => api('GET', '/api/games?kind=gomoku&limit=100');
+export const listSaved = () => api('GET', '/api/games?kind=gomoku&limit=100&played=true');
 export const deleteSaved = (id) => api('DELETE', `/api/games/${id}`);

@@ -46,12 +46,16 @@ export function gridKeys(board, { size, activate, cancel = () => {}, redraw, des
   board.addEventListener('keydown', (event) => {
     const dims = size();
     if (!dims) return;
-    const known = STEPS[event.key] || ['Home', 'End', 'Enter', ' ', 'Escape'].includes(event.key);
     if (!keys.cell) {
-      if (!known) return;
-      event.preventDefault();
-      moveTo(clamp(last, dims));
-      return;
+      // The cursor was not shown yet (the focus came from a click): it appears where it last
+      // was, and an arrow key moves it from there; Enter only shows it.
+      if (!STEPS[event.key] && !['Home', 'End', 'Enter', ' '].includes(event.key)) return;
+      keys.cell = clamp(last, dims);
+      if (!STEPS[event.key] && event.key !== 'Home' && event.key !== 'End') {
+        event.preventDefault();
+        moveTo(keys.cell);
+        return;
+      }
     }
     const step = STEPS[event.key];
     if (step) {

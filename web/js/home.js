@@ -26,8 +26,7 @@ let recent = [];
 /** The visitor's own games with at least one move, newest first (an empty game is no game). */
 async function loadRecent() {
   try {
-    const games = await api('GET', `/api/games?limit=${4 * RECENT}`);
-    recent = games.filter((game) => game.action_count > 0).slice(0, RECENT);
+    recent = await api('GET', `/api/games?limit=${RECENT}&played=true`);
   } catch {
     recent = []; // the games are still there to start; the list is a convenience
   }

@@ -110,6 +110,7 @@ function redraw() {
   drawBoard(svg, game, { selected, hint, cursor: keys.cell ? tileAtShown(keys.cell) : null }, label);
   reachView.paint();
   showClock();
+  keys.announce(); // what stands under the cursor may have changed (selected, removed)
 }
 
 // Another tab (or device) changed this game: show the saved game as it is now.
@@ -130,7 +131,6 @@ function adopt(view) {
   watcher.follow(view.id, watching);
   clock.set(view.time_left_ms, view.state === 'playing');
   rememberGame(STORAGE_KEY, view.id);
-  keys.announce();
   if (view.status === 'finished') {
     const key = `link.status.${view.state}`;
     say(key, { score: view.score }, view.state === 'won' ? 'good' : 'error');

@@ -16,5 +16,5 @@ export const takeback = (game, action) => api('POST', `${base}/games/${game.id}/
 export const draw = (game, action) => api('POST', `${base}/games/${game.id}/draw`, { revision: game.revision, action });
 export const exportPgn = (id, notation) => api('GET', `${base}/games/${id}/pgn?notation=${notation}`);
 export const importPgn = (pgn) => api('POST', `${base}/import`, { pgn });
-export const listGames = () => api('GET', '/api/games?kind=xiangqi&limit=50');
+export const listGames = () => api('GET', '/api/games?kind=xiangqi&limit=50&played=true');
 export const deleteGame = (id) => api('DELETE', `/api/games/${id}`);

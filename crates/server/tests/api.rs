@@ -154,6 +154,22 @@ async fn saved_games_are_listed_newest_first_filtered_read_and_deleted() {
     )
     .await;
     assert_eq!(xiangqi.as_array().unwrap().len(), 2);
+    // The saved-game lists ask only for games somebody has moved in.
+    let played = json_of(
+        client
+            .get(server.url("/api/games?played=true"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let played: Vec<i64> = played
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(played, vec![first.id]);
 
     let game = json_of(
         reqwest::get(server.url(&format!("/api/games/{}", first.id)))

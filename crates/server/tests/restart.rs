@@ -71,6 +71,7 @@ async fn games_actions_and_leaderboards_survive_a_restart() {
             player: None,
             kind: Some(GameKind::Gomoku),
             limit: 10,
+            played_only: false,
         })
         .await
         .unwrap();

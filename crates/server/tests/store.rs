@@ -190,6 +190,7 @@ async fn a_game_saved_before_seats_is_taken_by_its_first_actor_and_closed_to_oth
         kind: None,
         player: Some(player.clone()),
         limit: 10,
+        played_only: false,
     };
     // Unclaimed, it is listed to every player, so that its owner can find it after the upgrade.
     assert_eq!(store.list_games(all(&second)).await.unwrap().len(), 1);

@@ -28,6 +28,9 @@ pub fn routes() -> Router<AppState> {
 struct ListQuery {
     kind: Option<String>,
     limit: Option<u32>,
+    /// `played=true`: without the ongoing games nobody has moved in (what the saved-game lists show).
+    #[serde(default)]
+    played: bool,
 }
 
 /// A saved game as listed (the player's own): everything but the state, which can be large.
@@ -83,6 +86,7 @@ async fn list_games(
         kind,
         player: Some(me.id().clone()),
         limit,
+        played_only: query.played,
     };
     let games = state.store.list_games(filter).await?;
     Ok(Json(games.into_iter().map(GameSummary::from).collect()))

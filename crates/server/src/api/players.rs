@@ -215,6 +215,7 @@ async fn player_games(
         kind: None,
         player: Some(player.clone()),
         limit: 300,
+        played_only: true,
     };
     let games = app
         .store

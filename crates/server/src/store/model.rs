@@ -229,6 +229,8 @@ pub struct GameFilter {
     pub player: Option<PlayerId>,
     /// At most this many (newest first).
     pub limit: u32,
+    /// Leave out ongoing games nobody has moved in yet: an empty board is no saved game to list.
+    pub played_only: bool,
 }
 
 /// A leaderboard entry to add, with the update of the game it was earned in

@@ -635,11 +635,13 @@ impl Store for SqliteStore {
             "SELECT {GAME_COLUMNS} FROM games WHERE (?1 IS NULL OR kind = ?1) \
              AND (?2 IS NULL OR id IN (SELECT game_id FROM game_seats WHERE player_id = ?2) \
                   OR NOT EXISTS (SELECT 1 FROM game_seats WHERE game_id = games.id)) \
+             AND (?4 = 0 OR action_count > 0 OR status <> 'ongoing') \
              ORDER BY updated_at DESC, id DESC LIMIT ?3"
         ))
         .bind(filter.kind.map(GameKind::as_str))
         .bind(filter.player.as_ref().map(|p| p.0.as_str()))
         .bind(limit)
+        .bind(filter.played_only)
         .fetch_all(&self.pool)
         .await?;
         let mut games = Vec::with_capacity(rows.len());
