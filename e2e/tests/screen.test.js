@@ -217,3 +217,34 @@ test('a server error is said in the page language by its code, never in the serv
   await page.waitForFunction(() => document.querySelector('#status').textContent === 'an English sentence');
   await page.close();
 });
+
+test('sounds are off by default, turned on by the switch, remembered, and a move makes one', async () => {
+  const page = await open('/gomoku/', 'zh-CN', 1280, 800);
+  // Count the sounds made: every one starts at least one audio source.
+  await page.addInitScript(() => {
+    window.soundsMade = 0;
+    for (const Node of [AudioBufferSourceNode, OscillatorNode]) {
+      const start = Node.prototype.start;
+      Node.prototype.start = function counted(...args) { window.soundsMade += 1; return start.apply(this, args); };
+    }
+  });
+  await page.reload();
+  await PAGES.gomoku.ready(page);
+  assert.equal(await page.textContent('#gm-sound'), '声音：关');
+  const { clickStone, stonesAre } = await import('../lib/boards.js');
+  await clickStone(page, 7, 7);
+  await stonesAre(page, 1);
+  assert.equal(await page.evaluate(() => window.soundsMade), 0, 'silent while off');
+  await page.click('#gm-sound');
+  assert.equal(await page.getAttribute('#gm-sound', 'aria-pressed'), 'true');
+  assert.equal(await page.textContent('#gm-sound'), '声音：开');
+  const afterSwitch = await page.evaluate(() => window.soundsMade);
+  await clickStone(page, 8, 8);
+  await stonesAre(page, 2);
+  assert.ok(await page.evaluate((n) => window.soundsMade > n, afterSwitch), 'the move was heard');
+  await page.reload();
+  await page.waitForSelector('main[data-game-ready]');
+  assert.equal(await page.getAttribute('#gm-sound', 'aria-pressed'), 'true', 'the choice is remembered');
+  await page.click('#gm-sound'); // off again for the other tests
+  await page.close();
+});

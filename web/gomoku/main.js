@@ -13,6 +13,8 @@ import { Replay } from './replay.js';
 import { renderSaves } from './saves.js';
 import { createWatcher } from '/js/watch.js';
 import { oneAtATime } from '/js/in-flight.js';
+import { stepWithArrows } from '/js/step-keys.js';
+import { playSound, soundSwitch } from '/js/sound.js';
 import { SeatClocks, controlFromValue, fillControlSelect } from '/js/game-clock.js';
 
 applyTranslations();
@@ -53,11 +55,11 @@ function describePoint(x, y) {
 const board = new Board($('#gm-board-wrap'), (x, y) => playAt(x, y), showForbiddenHint, describePoint);
 const replay = new Replay($('#gm-replay'), (k) => { page.replayAt = k; drawBoard(); renderPanel(); });
 // While replaying, ← and → step through the moves (outside text fields).
-document.addEventListener('keydown', (event) => {
-  if (!page.replaying || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.target.closest && event.target.closest('input, textarea, select, .gm-board')) return;
-  if (event.key === 'ArrowLeft') { replay.pause(); replay.go(page.replayAt - 1); event.preventDefault(); }
-  if (event.key === 'ArrowRight') { replay.pause(); replay.go(page.replayAt + 1); event.preventDefault(); }
+soundSwitch($('#gm-sound'));
+stepWithArrows({
+  active: () => page.replaying,
+  step: (delta) => { replay.pause(); replay.go(page.replayAt + delta); },
+  board: $('#gm-board-wrap'),
 });
 
 /** Under the pointer on a renju forbidden point, the legend says which rule forbids it. */
@@ -265,6 +267,7 @@ clocks.place({ black: $('#gm-clock-black'), white: $('#gm-clock-white') });
 function setGame(view) {
   const same = Boolean(view && page.game && page.game.id === view.id);
   const ended = same && page.game.status !== view.status;
+  if (same && (view.moves.length > page.game.moves.length || ended)) playSound(ended ? 'win' : 'move');
   if (!same) page.presence = null;
   page.game = view;
   if (ended) refreshSaves();

@@ -13,6 +13,7 @@ import { showLeaderboard } from '/js/leaderboard.js';
 import { createWatcher } from '/js/watch.js';
 import { oneAtATime } from '/js/in-flight.js';
 import { gridKeys } from '/js/grid-keys.js';
+import { stepWithArrows } from '/js/step-keys.js';
 import { rememberGame, resumeGame } from '/js/remember.js';
 import * as server from './game-api.js';
 
@@ -291,6 +292,7 @@ function stepSolver(delta) {
 }
 $('solve-back').addEventListener('click', () => stepSolver(-1));
 $('solve-forward').addEventListener('click', () => stepSolver(1));
+stepWithArrows({ active: () => Boolean(solver), step: stepSolver, board: svg });
 function stopSolver() {
   if (!solver) return;
   solver.pause();

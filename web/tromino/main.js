@@ -6,6 +6,7 @@ import { applyTranslations, errorText, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { oneAtATime } from '/js/in-flight.js';
 import { gridKeys } from '/js/grid-keys.js';
+import { stepWithArrows } from '/js/step-keys.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, boardPoint, pieceAt } from './board.js';
 import { cells, rotate } from './shapes.js';
@@ -392,13 +393,16 @@ $('demo-play').addEventListener('click', () => run(async () => {
   $('demo-play').textContent = t('tromino.demo_pause');
   demo.play();
 }));
+/** One step of the demo back or forward (the buttons, or ← → while the demo is shown). */
+const stepDemo = (delta) => run(async () => {
+  if (!(await ensureDemo())) return;
+  demo.step(delta);
+  $('demo-play').textContent = t(demo.finished ? 'tromino.demo_play' : 'tromino.demo_resume');
+});
 for (const [id, delta] of [['demo-back', -1], ['demo-forward', 1]]) {
-  $(id).addEventListener('click', () => run(async () => {
-    if (!(await ensureDemo())) return;
-    demo.step(delta);
-    $('demo-play').textContent = t(demo.finished ? 'tromino.demo_play' : 'tromino.demo_resume');
-  }));
+  $(id).addEventListener('click', () => stepDemo(delta));
 }
+stepWithArrows({ active: () => mode === 'demo', step: stepDemo, board: svg });
 $('demo-stop').addEventListener('click', stopDemo);
 
 // The leaderboard entry, after a finished game the server has verified.

@@ -8,6 +8,8 @@ import {
 import { applyTranslations, errorText, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { oneAtATime } from '/js/in-flight.js';
+import { stepWithArrows } from '/js/step-keys.js';
+import { playSound, soundSwitch } from '/js/sound.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, generalSquare, parseFen, pointAt, stepSquare, svgPoint } from './board.js';
 import { renderRecord } from './record.js';
@@ -263,6 +265,7 @@ const following = {
 function setGame(next, { keepMessage = false } = {}) {
   const changed = !game || game.id !== next.id;
   const ended = !changed && game.status !== next.status;
+  if (!changed) soundOfMove(game, next, ended);
   if (changed) presence = null;
   game = next;
   clocks.set(game.clock);
@@ -277,6 +280,14 @@ function setGame(next, { keepMessage = false } = {}) {
   if (changed && mySeat()) { prefs.flipped = mySeat() === 'black'; savePrefs(); }
   render();
   if (changed || ended) refreshSaves();
+}
+
+/** The sound of what happened between two views of one game: its end, else the new move's kind. */
+function soundOfMove(before, after, ended) {
+  if (ended) return playSound('win');
+  if (after.moves.length <= before.moves.length) return;
+  const last = after.moves[after.moves.length - 1];
+  playSound(last.check ? 'check' : last.capture ? 'capture' : 'move');
 }
 
 /** Shows the invitation link for the open seat of a game against a friend. */
@@ -504,10 +515,11 @@ $('speed').addEventListener('input', restartAutoplay);
 $('back-live').addEventListener('click', () => { stopAutoplay(); view(null); });
 // Off the board (where arrows move the cursor) and outside text fields, ← and → step through
 // the record.
-document.addEventListener('keydown', (event) => {
-  if (!game || event.target === svg || event.target.closest('input, textarea, select')) return;
-  if (event.key === 'ArrowLeft') { stopAutoplay(); view(plyNow() - 1); }
-  if (event.key === 'ArrowRight') { stopAutoplay(); view(plyNow() + 1); }
+soundSwitch($('sound'));
+stepWithArrows({
+  active: () => Boolean(game),
+  step: (delta) => { stopAutoplay(); view(plyNow() + delta); },
+  board: svg,
 });
 
 $('undo').addEventListener('click', () => run(async () => {

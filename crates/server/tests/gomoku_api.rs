@@ -155,7 +155,9 @@ async fn double_three_setup(client: &Client, rule: &str) -> Value {
 async fn renju_opens_on_the_centre_point() {
     let server = common::start(DbLocation::Memory, Limits::default()).await;
     let client = Client::new(&server);
-    let game = client.new_game(json!({"mode": "pvp", "rule": "renju"})).await;
+    let game = client
+        .new_game(json!({"mode": "pvp", "rule": "renju"}))
+        .await;
     let (status, body) = client.try_play(&game, 3, 3).await;
     assert_eq!(
         (status, code(&body)),
@@ -164,7 +166,9 @@ async fn renju_opens_on_the_centre_point() {
     let game = client.play(&game, 7, 7).await;
     assert_eq!(game["moves"].as_array().map(Vec::len), Some(1));
 
-    let free = client.new_game(json!({"mode": "pvp", "rule": "freestyle"})).await;
+    let free = client
+        .new_game(json!({"mode": "pvp", "rule": "freestyle"}))
+        .await;
     client.play(&free, 3, 3).await;
 }
 

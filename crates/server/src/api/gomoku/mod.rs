@@ -319,7 +319,10 @@ async fn play(
 fn renju_opening(game: &Game, p: Point) -> Result<(), ApiError> {
     let rules = game.rules();
     let centre = rules.size() / 2;
-    if rules.rule_set == RuleSet::Renju && game.moves().is_empty() && p != Point::new(centre, centre) {
+    if rules.rule_set == RuleSet::Renju
+        && game.moves().is_empty()
+        && p != Point::new(centre, centre)
+    {
         let at = Point::new(centre, centre).to_coord(rules.size());
         return Err(ApiError::unprocessable(
             "renju_first_move_centre",
