@@ -69,7 +69,7 @@ export function drawBoard(svg, game, marks, label) {
     if (marks.hint && (same(marks.hint[0], [x, y]) || same(marks.hint[1], [x, y]))) classes.push('hinted');
     const [px, py] = cellOrigin([x, y]);
     parts.push(
-      `<g class="${classes.join(' ')}" data-x="${x}" data-y="${y}" aria-label="${label(kind, x, y)}">`
+      `<g class="${classes.join(' ')}" data-x="${x}" data-y="${y}" role="img" aria-label="${label(kind, x, y)}">`
       + `<rect class="tile-edge" x="${px + 2}" y="${py + 4}" width="${CELL_W - 4}" height="${CELL_H - 4}" rx="6"/>`
       + `<rect class="tile-face" x="${px + 2}" y="${py + 1}" width="${CELL_W - 5}" height="${CELL_H - 6}" rx="6"/>`
       + `<use href="#face-${kind}" x="${px + 4}" y="${py + 6}" width="${CELL_W - 9}" height="${CELL_W - 9}"/>`

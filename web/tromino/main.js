@@ -184,6 +184,9 @@ function setGame(view) {
   explainSide();
   $('lb-form').hidden = !(view.status === 'finished' && !view.entered && !view.assisted);
   $('lb-variant').textContent = `${view.size} × ${view.size}`;
+  // Undo and Hint only where they can work: not on a finished tiling, nor undo on an empty board.
+  $('undo').disabled = view.status !== 'ongoing' || view.placed.length === 0;
+  $('hint').disabled = view.status !== 'ongoing';
   const total = (view.size * view.size - 1) / 3;
   if (view.status === 'finished') {
     const done = view.entered ? 'tromino.entered' : view.assisted ? 'tromino.finished_assisted' : 'tromino.finished';

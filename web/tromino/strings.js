@@ -4,6 +4,10 @@ export const STRINGS = {
   'zh-CN': {
     'tromino.lead': '在 n × n 的棋盘上有一个特殊方格（n 不是 3 的倍数），用四种 L 型骨牌覆盖其余所有方格，骨牌不得重叠。每一步都会检查剩下的棋盘是否还能铺满。',
     'tromino.board_label': '棋盘覆盖棋盘',
+    'tromino.shape.ll': '缺左下角的 L 形骨牌',
+    'tromino.shape.lr': '缺右下角的 L 形骨牌',
+    'tromino.shape.ul': '缺左上角的 L 形骨牌',
+    'tromino.shape.ur': '缺右上角的 L 形骨牌',
     'tromino.board_help': '方向键移动光标，光标处显示选中的骨牌（R 键旋转），回车或空格放下；选特殊方格时回车选定，Esc 取消。',
     'tromino.cursor_choose': '第 {col} 列第 {row} 行：按回车把特殊方格放在这里',
     'tromino.cursor_missing': '第 {col} 列第 {row} 行：特殊方格',
@@ -82,6 +86,10 @@ export const STRINGS = {
   en: {
     'tromino.lead': 'An n × n board (n not a multiple of 3) has one special square. Cover every other square with the four L-shaped trominoes, without overlaps. Every move is checked: the rest of the board must stay tileable.',
     'tromino.board_label': 'Tromino board',
+    'tromino.shape.ll': 'L tromino, lower-left corner open',
+    'tromino.shape.lr': 'L tromino, lower-right corner open',
+    'tromino.shape.ul': 'L tromino, upper-left corner open',
+    'tromino.shape.ur': 'L tromino, upper-right corner open',
     'tromino.board_help': 'Arrow keys move the cursor, which shows the selected tromino (R turns it); Enter or Space places it. When choosing the special square, Enter picks it and Escape cancels.',
     'tromino.cursor_choose': 'Column {col}, row {row}: press Enter to put the special square here',
     'tromino.cursor_missing': 'Column {col}, row {row}: the special square',

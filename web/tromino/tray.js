@@ -1,5 +1,6 @@
 // The tray of the four L shapes: select one (click), rotate it, or drag it onto the board.
 
+import { t } from '/js/i18n.js';
 import { SHAPES, SHAPE_COLOURS, outlinePath } from './shapes.js';
 
 function shapeSvg(shape) {
@@ -20,6 +21,8 @@ export function createTray(root, { onSelect, onDrag }) {
     button.type = 'button';
     button.setAttribute('role', 'option');
     button.dataset.shape = shape;
+    button.dataset.i18nAriaLabel = `tromino.shape.${shape}`; // named again when the language changes
+    button.setAttribute('aria-label', t(`tromino.shape.${shape}`));
     button.innerHTML = shapeSvg(shape);
     button.addEventListener('click', () => select(shape));
     button.addEventListener('pointerdown', (event) => startDrag(shape, event));
