@@ -166,6 +166,9 @@ test('a PGN import, a refused FEN, and the saved games list', async () => {
   assert.equal(await plies(page), 0, 'an imported game opens at its start for replay');
   await page.click('#last');
   assert.equal(await plies(page), 4);
+  // The record's players stand beside the board.
+  assert.equal(await page.textContent('#bottom-player'), 'Red · Hu');
+  assert.equal(await page.textContent('#top-player'), 'Black · Xu');
 
   await page.selectOption('#notation', 'wxf');
   assert.equal(await page.locator('#record .mv').first().textContent(), 'C2=5');
@@ -232,4 +235,32 @@ test('an unknown ?game= is said, in both languages, and a new game starts', asyn
   await zh.waitForFunction(() => document.body.dataset.ready === 'true');
   assert.match(await zh.textContent('#message'), /找不到第 987654321 号对局/);
   await zh.close();
+});
+
+test('a record in Chinese: its event and date shown, a move in the other side\'s numerals refused by move and text', async () => {
+  const page = await openPage(browser, '/xiangqi/', { locale: 'zh-CN' });
+  await page.evaluate(() => localStorage.setItem('qipan.lang', 'zh-CN'));
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click('#pgn-box summary');
+  await page.fill('#pgn-text', '1. 马８进７ *');
+  await page.click('#import');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.length > 0);
+  assert.equal(await page.textContent('#message'), 'PGN 着法 1. “马８进７”用了另一方的数字：红方记谱用一至九，黑方用１至９。');
+  await page.fill('#pgn-text', [
+    '[Event "全国象棋个人赛"]', '[Date "1960.10.01"]', '[Red "胡荣华"]', '[Black "杨官璘"]', '',
+    '1. 炮二平五 马８进７ *',
+  ].join('\n'));
+  await page.click('#import');
+  await page.waitForFunction(() => document.querySelectorAll('#record .mv').length === 2);
+  assert.equal(await page.textContent('#record-tags'), '棋谱：全国象棋个人赛 · 1960.10.01');
+  assert.equal(await page.textContent('#bottom-player'), '红方 · 胡荣华');
+  await screenshot(page, 'xiangqi-record-tags-zh');
+  // A FEN error names the group and the character.
+  await page.selectOption('#mode', 'pvp');
+  await page.fill('#fen', 'rnbakabnr/9/1c5c1/p1p1x1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w');
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('“x”'));
+  assert.match(await page.textContent('#message'), /^FEN 的第 4 段（棋盘第 6 行）有无法识别的字符“x”/);
+  await page.close();
 });

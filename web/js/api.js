@@ -3,10 +3,12 @@
 
 /** An error answered by the server, or a network failure (status 0, code "network"). */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, details = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    /** The particulars the translated message fills in (e.g. {rank, ch} of a bad FEN). */
+    this.details = details;
   }
 }
 
@@ -27,7 +29,7 @@ export async function api(method, path, body) {
   try { data = await response.json(); } catch { /* not JSON */ }
   if (!response.ok) {
     const error = data && data.error ? data.error : { code: 'http_' + response.status, message: response.statusText };
-    throw new ApiError(response.status, error.code, error.message);
+    throw new ApiError(response.status, error.code, error.message, error.details || {});
   }
   return data;
 }

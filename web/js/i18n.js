@@ -173,7 +173,7 @@ export function errorText(err, prefixes = []) {
   const lang = currentLanguage();
   for (const prefix of [...prefixes, 'error.']) {
     const text = strings[lang][prefix + err.code];
-    if (text !== undefined) return t(prefix + err.code);
+    if (text !== undefined) return t(prefix + err.code, err.details || {});
   }
   if (lang === 'en' && err.message) return err.message;
   return t(err.status >= 500 ? 'error.server' : 'error.refused', { code: err.code });

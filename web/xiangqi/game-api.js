@@ -14,7 +14,7 @@ export const undo = (game) => api('POST', `${base}/games/${game.id}/undo`, { rev
 export const resign = (game, side) => api('POST', `${base}/games/${game.id}/resign`, { revision: game.revision, side });
 export const takeback = (game, action) => api('POST', `${base}/games/${game.id}/takeback`, { revision: game.revision, action });
 export const draw = (game, action) => api('POST', `${base}/games/${game.id}/draw`, { revision: game.revision, action });
-export const exportPgn = (id, notation) => api('GET', `${base}/games/${id}/pgn?notation=${notation}`);
+export const exportPgn = (id, notation, lang) => api('GET', `${base}/games/${id}/pgn?notation=${notation}&lang=${encodeURIComponent(lang)}`);
 export const importPgn = (pgn) => api('POST', `${base}/import`, { pgn });
 export const listGames = () => api('GET', '/api/games?kind=xiangqi&limit=50&played=true');
 export const deleteGame = (id) => api('DELETE', `/api/games/${id}`);

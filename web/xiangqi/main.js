@@ -5,7 +5,7 @@ import { me } from '/js/shell.js';
 import {
   abortGame, invitationLink, joinFromLink, mountClaim, mountRematch, playerName, presenceText, seatsFor,
 } from '/js/live.js';
-import { applyTranslations, errorText, registerStrings, t } from '/js/i18n.js';
+import { applyTranslations, currentLanguage, errorText, registerStrings, t } from '/js/i18n.js';
 import { ApiError } from '/js/api.js';
 import { oneAtATime } from '/js/in-flight.js';
 import { stepWithArrows } from '/js/step-keys.js';
@@ -160,7 +160,18 @@ function playerLabel(side) {
   if (game.mode === 'engine') {
     return `${sideName(side)} · ${game.engine_side === side ? t('xq.player.engine', { level: game.level }) : t('xq.player.human')}`;
   }
-  return sideName(side);
+  // An imported record names its players.
+  const named = game.tags && game.tags[side] && game.tags[side].trim();
+  return named ? `${sideName(side)} · ${named}` : sideName(side);
+}
+
+/** An imported record's event and date, beside the board. */
+function renderTags() {
+  const box = $('record-tags');
+  const tags = game && game.tags;
+  const parts = tags ? [tags.event, tags.date].map((s) => (s || '').trim()).filter(Boolean) : [];
+  box.hidden = parts.length === 0;
+  box.textContent = parts.length ? t('xq.record_tags', { text: parts.join(' · ') }) : '';
 }
 
 // A clock at zero on this page: the server has ended the game (or will in a moment); show it.
@@ -179,6 +190,7 @@ function renderPanel() {
   }
   const watchers = presence && presence.spectators ? ` · ${t('live.spectators', { n: presence.spectators })}` : '';
   $('game-no').textContent = t('xq.game_no', { id: game.id }) + watchers;
+  renderTags();
   $('undos').textContent = t('xq.undos', game.undos);
   const ongoing = game.status === 'ongoing';
   $('undo').disabled = busy || !game.moves.length || (game.ending && ['resignation', 'agreement'].includes(game.ending.reason));
@@ -599,7 +611,7 @@ $('invite-copy').addEventListener('click', async () => {
 });
 
 $('export').addEventListener('click', () => run(async () => {
-  const { pgn, filename } = await server.exportPgn(game.id, prefs.notation);
+  const { pgn, filename } = await server.exportPgn(game.id, prefs.notation, currentLanguage());
   $('pgn-text').value = pgn;
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));

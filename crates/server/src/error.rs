@@ -1,10 +1,11 @@
-//! API errors: every failure leaves the server as `{"error": {"code", "message"}}` with the
-//! fitting HTTP status.
+//! API errors: every failure leaves the server as `{"error": {"code", "message"}}` (with
+//! `details` where the page needs the particulars to say it in its language) and the fitting
+//! HTTP status.
 
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::store::{Fault, StoreError};
 
@@ -20,6 +21,9 @@ pub struct ApiError {
     pub message: String,
     /// Seconds after which a retry may succeed, sent as `Retry-After`.
     pub retry_after: Option<u32>,
+    /// The particulars a translated message fills in (`{"rank": 7, "ch": "x"}`), sent as
+    /// `details`.
+    pub details: Option<Value>,
 }
 
 impl ApiError {
@@ -30,7 +34,14 @@ impl ApiError {
             code: code.into(),
             message: message.into(),
             retry_after: None,
+            details: None,
         }
+    }
+
+    /// The same error with the particulars a page fills into its own words for `code`.
+    pub fn with_details(mut self, details: Value) -> Self {
+        self.details = Some(details);
+        self
     }
 
     /// The same error, telling the client to retry after `seconds`.
@@ -88,7 +99,11 @@ impl std::fmt::Display for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({ "error": { "code": self.code, "message": self.message } });
+        let mut error = json!({ "code": self.code, "message": self.message });
+        if let Some(details) = self.details {
+            error["details"] = details;
+        }
+        let body = json!({ "error": error });
         let mut response = (self.status, Json(body)).into_response();
         if let Some(seconds) = self.retry_after {
             response

@@ -311,6 +311,14 @@ async fn pgn_goes_out_and_comes_back_and_games_resume_after_a_restart() {
     let pgn = exported["pgn"].as_str().unwrap();
     assert!(pgn.contains("炮二平五"), "{pgn}");
     assert!(pgn.contains("[Format \"Chinese\"]"), "{pgn}");
+    // With no names known, the defaults are in the page's language.
+    assert!(pgn.contains("[Red \"红方\"]"), "{pgn}");
+    let english = get(
+        &client,
+        game_url(&server, &game, "/pgn?notation=wxf&lang=en"),
+    )
+    .await;
+    assert!(english["pgn"].as_str().unwrap().contains("[Red \"Red\"]"));
     let (status, imported) = post(
         &client,
         server.url("/api/xiangqi/import"),
@@ -331,6 +339,71 @@ async fn pgn_goes_out_and_comes_back_and_games_resume_after_a_restart() {
     assert_eq!(
         (status, code(&body)),
         (StatusCode::UNPROCESSABLE_ENTITY, Some("pgn_bad_move"))
+    );
+    // The page is told which move and what text, to say it in its own words.
+    assert_eq!(
+        body["error"]["details"],
+        json!({"at": "1...", "text": "h2e2"})
+    );
+    // Black's numerals in Red's move are refused, not read as 马八进七.
+    let (status, body) = post(
+        &client,
+        server.url("/api/xiangqi/import"),
+        json!({"pgn": "1. 马８进７ *"}),
+    )
+    .await;
+    assert_eq!(
+        (status, code(&body)),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("pgn_other_side_numerals")
+        )
+    );
+    assert_eq!(
+        body["error"]["details"],
+        json!({"at": "1.", "text": "马８进７"})
+    );
+    // An imported record keeps its players, event and date, shows them and exports them again.
+    let record = "[Event \"全国象棋个人赛\"]\n[Date \"1960.10.01\"]\n[Red \"胡荣华\"]\n[Black \"杨官璘\"]\n\n1. 炮二平五 马８进７ *\n";
+    let (status, imported) = post(
+        &client,
+        server.url("/api/xiangqi/import"),
+        json!({"pgn": record}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{imported}");
+    assert_eq!(
+        imported["tags"],
+        json!({"red": "胡荣华", "black": "杨官璘", "event": "全国象棋个人赛", "date": "1960.10.01"})
+    );
+    let again = get(
+        &client,
+        game_url(&server, &imported, "/pgn?notation=chinese&lang=en"),
+    )
+    .await;
+    let again = again["pgn"].as_str().unwrap();
+    for tag in [
+        "[Red \"胡荣华\"]",
+        "[Black \"杨官璘\"]",
+        "[Event \"全国象棋个人赛\"]",
+        "[Date \"1960.10.01\"]",
+    ] {
+        assert!(again.contains(tag), "{tag} in {again}");
+    }
+    // A FEN error names the rank and the character.
+    let (status, body) = post(
+        &client,
+        server.url("/api/xiangqi/games"),
+        json!({"mode": "pvp", "fen": "rnbakabnr/9/1c5c1/p1p1x1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"}),
+    )
+    .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("fen_bad_char"))
+    );
+    assert_eq!(
+        body["error"]["details"],
+        json!({"rank": 6, "row": 4, "ch": "x"})
     );
 
     server.stop().await;

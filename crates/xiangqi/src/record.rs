@@ -114,10 +114,12 @@ pub enum RecordError {
     #[error("PGN result `{0}` is not 1-0, 0-1, 1/2-1/2 or *")]
     BadResult(String),
     /// A move cannot be read or is illegal.
-    #[error("PGN move {ply} `{text}`: {error}")]
+    #[error("PGN move {at} `{text}`: {error}")]
     BadMove {
         /// 1-based ply number.
         ply: usize,
+        /// Where it stands as a PGN move number: `12.` for Red's move, `12...` for Black's.
+        at: String,
         /// The move text.
         text: String,
         /// Why it was refused.
@@ -158,6 +160,7 @@ impl GameRecord {
         for (i, &m) in self.moves.iter().enumerate() {
             pos.play(m).map_err(|_| RecordError::BadMove {
                 ply: i + 1,
+                at: move_label(&pos),
                 text: m.to_string(),
                 error: NotationError::Illegal(m.to_string()),
             })?;
@@ -192,6 +195,7 @@ impl GameRecord {
             if !pos.is_legal(m) {
                 return Err(RecordError::BadMove {
                     ply: i + 1,
+                    at: move_label(&pos),
                     text: m.to_string(),
                     error: NotationError::Illegal(m.to_string()),
                 });
@@ -263,13 +267,16 @@ impl GameRecord {
         }
         let mut pos = record.start_position()?;
         for token in tokens(&movetext)? {
+            // The game termination marker ends the move text (PGN standard, 8.2.6): what
+            // follows belongs to no move of this game (cchess writes a `=========` rule there).
             if let Some(result) = GameResult::from_pgn(&token) {
                 record.result = result;
-                continue;
+                break;
             }
             let ply = record.moves.len() + 1;
             let m = read_move(&pos, &token, format).map_err(|error| RecordError::BadMove {
                 ply,
+                at: move_label(&pos),
                 text: token.clone(),
                 error,
             })?;
@@ -278,6 +285,16 @@ impl GameRecord {
         }
         Ok(record)
     }
+}
+
+/// The PGN move number of the move to play in `pos`: `12.` when Red is to move, `12...` for Black.
+fn move_label(pos: &Position) -> String {
+    let dots = if pos.side_to_move() == crate::piece::Color::Red {
+        "."
+    } else {
+        "..."
+    };
+    format!("{}{dots}", pos.fullmove_number())
 }
 
 /// Reads `[Name "value"]`.
@@ -349,7 +366,11 @@ fn read_move(pos: &Position, token: &str, format: Option<Notation>) -> Result<Mo
     for notation in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
         match notation.read(pos, token) {
             Ok(m) => return Ok(m),
-            Err(e @ (NotationError::Illegal(_) | NotationError::Ambiguous(_))) => return Err(e),
+            Err(
+                e @ (NotationError::Illegal(_)
+                | NotationError::Ambiguous(_)
+                | NotationError::OtherSideNumerals { .. }),
+            ) => return Err(e),
             Err(e) => {
                 first_error.get_or_insert(e);
             }

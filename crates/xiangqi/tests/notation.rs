@@ -31,9 +31,15 @@ fn the_central_cannon_opening_in_all_three_notations() {
     let m = Notation::Iccs.read(&pos, "h9g7").expect("legal");
     assert_eq!(chinese::write(&pos, m), "马８进７");
     assert_eq!(wxf::write(&pos, m), "H8+7");
-    for text in ["马８进７", "马8进7", "馬８進７", "马八进七"] {
+    for text in ["马８进７", "马8进7", "馬８進７"] {
         assert_eq!(iccs_of(&pos, text, Notation::Chinese), "h9g7", "{text}");
     }
+    // Red's numerals in Black's move are refused, not read as Black's (a player's typo or a
+    // mirrored record must not pass as a different move).
+    assert!(matches!(
+        Notation::Chinese.read(&pos, "马八进七"),
+        Err(NotationError::OtherSideNumerals { .. })
+    ));
     // Red's horse: 马二进三 is h0g2.
     let pos = Position::startpos();
     assert_eq!(iccs_of(&pos, "马二进三", Notation::Chinese), "h0g2");
@@ -142,4 +148,22 @@ fn every_legal_move_round_trips_in_every_notation() {
         }
     }
     assert!(checked > 100_000, "{checked}");
+}
+
+/// Two advisors (or elephants) on one file are named by their file: the direction tells them
+/// apart (xqinenglish.com's notation guide: "A6+5 as there is only one move possible ... Seldom
+/// is the notation represented as A-+5"). The front/rear form is still read.
+#[test]
+fn tandem_advisors_are_named_by_their_file() {
+    let pos = fen("5k3/9/9/9/9/9/9/3A5/9/3AK4 w - - 0 1");
+    for (iccs_text, chinese_text, wxf_text) in
+        [("d0e1", "仕六进五", "A6+5"), ("d2e1", "仕六退五", "A6-5")]
+    {
+        let m = iccs::read(&pos, iccs_text).expect("legal");
+        assert_eq!(chinese::write(&pos, m), chinese_text);
+        assert_eq!(wxf::write(&pos, m), wxf_text);
+        assert_eq!(iccs_of(&pos, chinese_text, Notation::Chinese), iccs_text);
+    }
+    assert_eq!(iccs_of(&pos, "后仕进五", Notation::Chinese), "d0e1");
+    assert_eq!(iccs_of(&pos, "前仕退五", Notation::Chinese), "d2e1");
 }

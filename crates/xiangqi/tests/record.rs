@@ -84,14 +84,20 @@ fn a_hand_written_pgn_with_comments_and_variations_is_read() {
 #[test]
 fn bad_pgn_is_refused_with_the_place() {
     let bad_move = "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9h5 *\n";
+    let err = GameRecord::from_pgn(bad_move).unwrap_err();
     assert!(matches!(
-        GameRecord::from_pgn(bad_move),
-        Err(RecordError::BadMove {
+        &err,
+        RecordError::BadMove {
             ply: 2,
             error: NotationError::Illegal(_),
             ..
-        })
+        }
     ));
+    // The message names the move as the record numbers it, and its text.
+    assert_eq!(
+        err.to_string(),
+        "PGN move 1... `h9h5`: `h9h5` is not a legal move in this position"
+    );
     assert!(matches!(
         GameRecord::from_pgn("[Game Chinese Chess]\n"),
         Err(RecordError::BadTag { line: 1, .. })
@@ -108,4 +114,48 @@ fn bad_pgn_is_refused_with_the_place() {
         GameRecord::from_pgn("1. h2e2 {no end\n"),
         Err(RecordError::Unclosed('{'))
     ));
+}
+
+/// Chinese notation counts Red's files with Chinese numerals and Black's with full-width digits
+/// (the convention of every Chinese record, e.g. the 中国象棋竞赛规则 examples `炮二平五 马８进７`):
+/// a move written with the other side's numerals is refused, not read as the mirror move.
+#[test]
+fn the_other_sides_numerals_are_refused() {
+    let red_as_black = "1. 马８进７ *\n";
+    let err = GameRecord::from_pgn(red_as_black).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            RecordError::BadMove {
+                ply: 1,
+                error: NotationError::OtherSideNumerals { .. },
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string().starts_with("PGN move 1. `马８进７`"),
+        "{err}"
+    );
+    let black_as_red = "1. 炮二平五 马八进七 *\n";
+    assert!(matches!(
+        GameRecord::from_pgn(black_as_red),
+        Err(RecordError::BadMove {
+            ply: 2,
+            error: NotationError::OtherSideNumerals { .. },
+            ..
+        })
+    ));
+    let right = GameRecord::from_pgn("1. 炮二平五 马８进７ *\n").expect("each side's numerals");
+    assert_eq!(right.moves.len(), 2);
+}
+
+/// The PyPI `cchess` library (1.25.5) writes its PGN with a `=========` line after the result;
+/// the termination marker ends the move text, so it is not read as a move.
+#[test]
+fn nothing_after_the_termination_marker_is_a_move() {
+    let written = "[Game \"Chinese Chess\"]\n[Red \"\"]\n[Black \"\"]\n 1. 炮二平五\n     马８进７\n   *\n  =========\n";
+    let record = GameRecord::from_pgn(written).expect("cchess's layout");
+    assert_eq!(record.moves.len(), 2);
 }

@@ -8,8 +8,9 @@
 //! (`前五进一`).
 //!
 //! Printed with simplified characters, Chinese numerals for Red and full-width digits for Black.
-//! Read leniently: ASCII, full-width digits or Chinese numerals for either side, and
-//! traditional characters (車 馬 砲 包 俥 傌 帥 將 進 後 …).
+//! Read with ASCII digits for either side and traditional characters (車 馬 砲 包 俥 傌 帥 將 進
+//! 後 …), but never with the other side's numerals: `马８进７` names a Black move, and for Red it
+//! is refused, not read as `马八进七`.
 
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
@@ -142,6 +143,18 @@ pub fn read(pos: &Position, text: &str) -> Result<Move, NotationError> {
         .filter(|c| !c.is_whitespace())
         .map(simplify)
         .collect();
+    let to_move = pos.side_to_move();
+    let (theirs, written) = match to_move {
+        Color::Red => (&BLACK_NUMERALS, "Black"),
+        Color::Black => (&RED_NUMERALS, "Red"),
+    };
+    if chars.iter().any(|c| theirs.contains(c)) {
+        return Err(NotationError::OtherSideNumerals {
+            text: text.to_string(),
+            written,
+            to_move: if written == "Black" { "Red" } else { "Black" },
+        });
+    }
     let [a, b, op, v] = chars[..] else {
         return Err(syntax("expected four characters such as `炮二平五`"));
     };

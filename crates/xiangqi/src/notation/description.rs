@@ -43,8 +43,12 @@ pub struct Description {
     pub color: Color,
     /// The kind of piece.
     pub role: Role,
-    /// Which piece of that kind.
+    /// Which piece of that kind, as written.
     pub origin: Origin,
+    /// Its place among the pieces of its kind on its file, `(index from the front, count)`,
+    /// when there are two or more — also where it is written by the file (advisors and
+    /// elephants), so that the front/rear form can still be read.
+    pub place: Option<(u8, u8)>,
     /// Which way it goes.
     pub direction: Direction,
     /// Steps for a straight move along the file (general, rook, cannon, pawn), otherwise the
@@ -86,17 +90,28 @@ impl Description {
         let (color, role) = (piece.color, piece.role);
         let (from, to) = (m.from(), m.to());
         let on_file = same_file(pos, color, role, from.file());
-        let origin = if on_file.len() < 2 {
-            Origin::File(file_number(color, from))
-        } else {
+        // Two advisors or elephants on one file are named by the file, not front and rear: the
+        // direction already tells them apart (one can only go forward, the other only back to
+        // the same point), as Chinese records and the WXF notation write them (`仕四进五`,
+        // `A6+5`; "seldom is the notation represented as A-+5", xqinenglish.com's notation
+        // guide). Reading accepts both.
+        let by_file = matches!(role, Role::Advisor | Role::Elephant);
+        let place = (on_file.len() >= 2).then(|| {
             let index = on_file.iter().position(|&s| s == from).unwrap_or(0) as u8;
-            let several_files = role == Role::Pawn
-                && (0..9).any(|f| f != from.file() && same_file(pos, color, role, f).len() >= 2);
-            Origin::Tandem {
-                index,
-                count: on_file.len() as u8,
-                file: several_files.then(|| file_number(color, from)),
+            (index, on_file.len() as u8)
+        });
+        let origin = match place {
+            Some((index, count)) if !by_file => {
+                let several_files = role == Role::Pawn
+                    && (0..9)
+                        .any(|f| f != from.file() && same_file(pos, color, role, f).len() >= 2);
+                Origin::Tandem {
+                    index,
+                    count,
+                    file: several_files.then(|| file_number(color, from)),
+                }
             }
+            _ => Origin::File(file_number(color, from)),
         };
         let (d_from, d_to) = (depth(color, from), depth(color, to));
         let direction = if d_to > d_from {
@@ -116,6 +131,7 @@ impl Description {
             color,
             role,
             origin,
+            place,
             direction,
             value,
         })
@@ -148,15 +164,10 @@ impl Pattern {
         if self.direction != Some(d.direction) || self.value != d.value {
             return false;
         }
-        match (self.index, d.origin) {
+        match (self.index, d.place) {
             (None, _) => true,
-            (Some(_), Origin::File(_)) => false,
-            (
-                Some((index, min, max)),
-                Origin::Tandem {
-                    index: i, count, ..
-                },
-            ) => {
+            (Some(_), None) => false,
+            (Some((index, min, max)), Some((i, count))) => {
                 let wanted = if self.from_rear {
                     count.checked_sub(1 + index)
                 } else {

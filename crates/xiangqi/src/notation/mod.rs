@@ -31,6 +31,20 @@ pub enum NotationError {
     /// The text is well formed but no legal move matches it.
     #[error("`{0}` is not a legal move in this position")]
     Illegal(String),
+    /// Chinese notation written with the other side's numerals: Red's moves count files with
+    /// Chinese numerals (一–九), Black's with full-width digits (１–９), so `马８进７` is a Black
+    /// move and is refused for Red rather than read as `马八进七`.
+    #[error(
+        "`{text}` is written with {written}'s numerals, but it is {to_move}'s move (Red writes 一–九, Black １–９)"
+    )]
+    OtherSideNumerals {
+        /// The text.
+        text: String,
+        /// Whose numerals it uses.
+        written: &'static str,
+        /// The side to move.
+        to_move: &'static str,
+    },
     /// The text matches more than one legal move.
     #[error(
         "`{0}` is ambiguous here: more than one legal move matches (name the front or rear piece)"
@@ -39,10 +53,12 @@ pub enum NotationError {
 }
 
 impl NotationError {
-    /// A stable machine-readable code: `notation_syntax`, `illegal_move` or `ambiguous_move`.
+    /// A stable machine-readable code: `notation_syntax`, `other_side_numerals`, `illegal_move`
+    /// or `ambiguous_move`.
     pub fn code(&self) -> &'static str {
         match self {
             NotationError::Syntax { .. } => "notation_syntax",
+            NotationError::OtherSideNumerals { .. } => "other_side_numerals",
             NotationError::Illegal(_) => "illegal_move",
             NotationError::Ambiguous(_) => "ambiguous_move",
         }

@@ -27,6 +27,7 @@ pub(super) fn lobby_game() -> (GameState, &'static str, &'static str, Value) {
         draw_offer: None,
         takeback_offer: None,
         ending: None,
+        tags: None,
     };
     let players = json!({ "red": "human", "black": "human", "level": null });
     (state, "standard", Mode::Pvp.as_str(), players)
@@ -124,6 +125,7 @@ async fn new_game(
         draw_offer: None,
         takeback_offer: None,
         ending: None,
+        tags: None,
     };
     let player = |side| {
         if engine_side == Some(side) {
@@ -470,6 +472,8 @@ async fn draw(
 struct PgnQuery {
     /// `chinese` (default), `wxf` or `iccs`.
     notation: Option<String>,
+    /// The page's language, for the default names: `zh-CN` (default) or `en`.
+    lang: Option<String>,
 }
 
 async fn export_pgn(
@@ -489,8 +493,12 @@ async fn export_pgn(
             ));
         }
     };
+    let language = match query.lang.as_deref() {
+        Some(lang) if lang.starts_with("en") => records::Language::English,
+        _ => records::Language::Chinese,
+    };
     let (game, state) = load(&app, &viewer, id).await?;
-    let pgn = records::export(&game, &state, notation)?;
+    let pgn = records::export(&game, &state, notation, language)?;
     Ok(Json(
         json!({ "pgn": pgn, "filename": format!("qipan-xiangqi-{id}.pgn") }),
     ))

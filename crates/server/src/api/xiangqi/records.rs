@@ -1,10 +1,12 @@
 //! Start positions and game records: FEN and PGN errors as stable codes, PGN export and import.
 
+use qipan_xiangqi::notation::NotationError;
 use qipan_xiangqi::{
     FenError, GameRecord, GameResult, Notation, Position, PositionError, RecordError, START_FEN,
 };
+use serde_json::json;
 
-use super::state::{Ending, GameState, Side};
+use super::state::{Ending, GameState, RecordTags, Side};
 use crate::error::ApiError;
 use crate::store::SavedGame;
 
@@ -13,8 +15,7 @@ pub const MAX_IMPORTED_PLIES: usize = 2000;
 
 /// A start position given as FEN, refused with the reason when it is not legal or already over.
 pub fn start_position(fen: &str) -> Result<Position, ApiError> {
-    let pos = Position::from_fen(fen.trim())
-        .map_err(|e| ApiError::unprocessable(fen_code(&e), e.to_string()))?;
+    let pos = Position::from_fen(fen.trim()).map_err(|e| fen_error(&e))?;
     if !pos.has_legal_move() {
         return Err(ApiError::unprocessable(
             "fen_game_over",
@@ -22,6 +23,21 @@ pub fn start_position(fen: &str) -> Result<Position, ApiError> {
         ));
     }
     Ok(pos)
+}
+
+/// A bad FEN as an API error, with the rank and the character (or the file count) that a page
+/// names in its own words.
+fn fen_error(err: &FenError) -> ApiError {
+    let error = ApiError::unprocessable(fen_code(err), err.to_string());
+    match err {
+        // `row`: the rank's place in the FEN text (1 = the first written, rank 9).
+        FenError::BadChar { rank, ch } => error.with_details(
+            json!({ "rank": rank, "row": 10 - u32::from(*rank), "ch": ch.to_string() }),
+        ),
+        FenError::RankWidth { rank, files } => error
+            .with_details(json!({ "rank": rank, "row": 10 - u32::from(*rank), "files": files })),
+        _ => error,
+    }
 }
 
 /// A stable code for each kind of bad FEN.
@@ -42,6 +58,29 @@ fn fen_code(err: &FenError) -> &'static str {
     }
 }
 
+/// A bad PGN as an API error: a bad move names its PGN move number and its text (a page says
+/// them in its own words); a move in the other side's numerals has a code of its own.
+fn record_error(err: &RecordError) -> ApiError {
+    match err {
+        RecordError::BadMove {
+            at, text, error, ..
+        } => {
+            let code = match error {
+                NotationError::OtherSideNumerals { .. } => "pgn_other_side_numerals",
+                _ => "pgn_bad_move",
+            };
+            ApiError::unprocessable(code, err.to_string())
+                .with_details(json!({ "at": at, "text": text }))
+        }
+        RecordError::Fen(fen) => {
+            let inner = fen_error(fen);
+            ApiError::unprocessable("pgn_bad_fen", err.to_string())
+                .with_details(inner.details.unwrap_or_else(|| json!({})))
+        }
+        _ => ApiError::unprocessable(record_code(err), err.to_string()),
+    }
+}
+
 /// A stable code for each kind of bad PGN.
 fn record_code(err: &RecordError) -> &'static str {
     match err {
@@ -54,31 +93,62 @@ fn record_code(err: &RecordError) -> &'static str {
     }
 }
 
-/// A name for a player in a record: a person's side or the engine with its level.
-fn player_name(state: &GameState, side: Side) -> String {
-    if state.engine_side == Some(side) {
-        format!("qipan engine (level {})", state.level)
-    } else {
-        match side {
-            Side::Red => "Red".to_owned(),
-            Side::Black => "Black".to_owned(),
-        }
+/// The language of an export's default names (`[Red "红方"]` or `[Red "Red"]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    /// Simplified Chinese.
+    Chinese,
+    /// English.
+    English,
+}
+
+/// A name for a player in a record: the name the record was imported with, else the engine
+/// with its level or the side, in `language`.
+fn player_name(state: &GameState, side: Side, language: Language) -> String {
+    let known = state.tags.as_ref().map(|tags| match side {
+        Side::Red => tags.red.trim(),
+        Side::Black => tags.black.trim(),
+    });
+    if let Some(name) = known.filter(|n| !n.is_empty()) {
+        return name.to_owned();
+    }
+    match (state.engine_side == Some(side), side, language) {
+        (true, _, Language::Chinese) => format!("qipan 引擎（{} 级）", state.level),
+        (true, _, Language::English) => format!("qipan engine (level {})", state.level),
+        (false, Side::Red, Language::Chinese) => "红方".to_owned(),
+        (false, Side::Black, Language::Chinese) => "黑方".to_owned(),
+        (false, Side::Red, Language::English) => "Red".to_owned(),
+        (false, Side::Black, Language::English) => "Black".to_owned(),
     }
 }
 
-/// A saved game as PGN with moves in `notation`.
-pub fn export(game: &SavedGame, state: &GameState, notation: Notation) -> Result<String, ApiError> {
+/// A saved game as PGN with moves in `notation`, default names in `language`.
+pub fn export(
+    game: &SavedGame,
+    state: &GameState,
+    notation: Notation,
+    language: Language,
+) -> Result<String, ApiError> {
     let moves = state
         .moves
         .iter()
         .map(|t| super::state::parse_iccs(t).ok_or_else(|| ApiError::internal("damaged move")))
         .collect::<Result<Vec<_>, _>>()?;
     let start = state.start_position()?;
+    let tags = state.tags.clone().unwrap_or_default();
     let record = GameRecord {
-        event: "qipan".to_owned(),
-        date: game.created_at.get(..10).unwrap_or("").replace('-', "."),
-        red: player_name(state, Side::Red),
-        black: player_name(state, Side::Black),
+        event: if tags.event.is_empty() {
+            "qipan".to_owned()
+        } else {
+            tags.event
+        },
+        date: if tags.date.is_empty() {
+            game.created_at.get(..10).unwrap_or("").replace('-', ".")
+        } else {
+            tags.date
+        },
+        red: player_name(state, Side::Red, language),
+        black: player_name(state, Side::Black, language),
         result: match &state.ending {
             None => GameResult::Unknown,
             Some(Ending { winner: None, .. }) => GameResult::Draw,
@@ -105,8 +175,7 @@ pub fn export(game: &SavedGame, state: &GameState, notation: Notation) -> Result
 /// A PGN text read into a game state for two people; finished when the rules or the record's
 /// result say so. Also returns the players' names.
 pub fn import(text: &str) -> Result<(GameState, [String; 2]), ApiError> {
-    let record = GameRecord::from_pgn(text)
-        .map_err(|e| ApiError::unprocessable(record_code(&e), e.to_string()))?;
+    let record = GameRecord::from_pgn(text).map_err(|e| record_error(&e))?;
     if record.moves.len() > MAX_IMPORTED_PLIES {
         return Err(ApiError::unprocessable(
             "pgn_too_long",
@@ -155,6 +224,12 @@ pub fn import(text: &str) -> Result<(GameState, [String; 2]), ApiError> {
         draw_offer: None,
         takeback_offer: None,
         ending,
+        tags: Some(RecordTags {
+            red: record.red.clone(),
+            black: record.black.clone(),
+            event: record.event,
+            date: record.date,
+        }),
     };
     Ok((state, [record.red, record.black]))
 }

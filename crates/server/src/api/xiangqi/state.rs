@@ -162,6 +162,27 @@ pub struct GameState {
     pub takeback_offer: Option<Side>,
     #[serde(default)]
     pub ending: Option<Ending>,
+    /// The players, event and date of an imported record (shown beside the board, exported
+    /// again); absent for games played here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tags: Option<RecordTags>,
+}
+
+/// What a PGN record says of a game besides its moves.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordTags {
+    /// `[Red]`, the Red player's name.
+    #[serde(default)]
+    pub red: String,
+    /// `[Black]`.
+    #[serde(default)]
+    pub black: String,
+    /// `[Event]`.
+    #[serde(default)]
+    pub event: String,
+    /// `[Date]`, as written (`1960.01.01`).
+    #[serde(default)]
+    pub date: String,
 }
 
 fn default_level() -> u8 {
@@ -195,6 +216,7 @@ impl Rematch for GameState {
             draw_offer: None,
             takeback_offer: None,
             ending: None,
+            tags: None,
         }
     }
 }

@@ -7,7 +7,7 @@ use qipan_xiangqi::{MoveList, Notation};
 use serde::Serialize;
 
 use super::engine::EngineInfo;
-use super::state::{Ending, GameState, Mode, Side, Undos};
+use super::state::{Ending, GameState, Mode, RecordTags, Side, Undos};
 use crate::clock::ClockView;
 use crate::error::ApiError;
 use crate::store::{GameStatus, RematchLink, SavedGame, Seat};
@@ -48,6 +48,9 @@ pub struct GameView {
     /// Legal destinations by starting point (`"h2": ["e2", ...]`); empty once the game is over.
     pub legal: BTreeMap<String, Vec<String>>,
     pub ending: Option<Ending>,
+    /// An imported record's players, event and date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tags: Option<RecordTags>,
     pub undos: Undos,
     pub draw_offer: Option<Side>,
     pub takeback_offer: Option<Side>,
@@ -116,6 +119,7 @@ impl GameView {
             moves,
             legal,
             ending: state.ending.clone(),
+            tags: state.tags.clone(),
             undos: state.undos,
             draw_offer: state.draw_offer,
             takeback_offer: state.takeback_offer,
