@@ -27,7 +27,7 @@ async function open(path, locale, width, height) {
 const PAGES = {
   xiangqi: {
     ready: async (page) => { await page.waitForSelector('body[data-ready="true"]'); },
-    visible: ['#board', '#status', '.xq-actions', '#top-player', '#bottom-player'],
+    visible: ['#board', '#status', '.xq-actions', '#top-player', '#bottom-player', '#record', '.xq-replay'],
     title: { 'zh-CN': '象棋 · qipan', en: 'Xiangqi · qipan' },
   },
   gomoku: {
