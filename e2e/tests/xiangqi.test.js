@@ -264,3 +264,38 @@ test('a record in Chinese: its event and date shown, a move in the other side\'s
   assert.match(await page.textContent('#message'), /^FEN 的第 4 段（棋盘第 6 行）有无法识别的字符“x”/);
   await page.close();
 });
+
+test('play on from a replayed position: a new game against the engine keeps the moves so far', async () => {
+  const page = await openXiangqi();
+  await page.selectOption('#mode', 'pvp');
+  await page.fill('#fen', '');
+  await page.click('#start');
+  await waitPlies(page, 0);
+  for (const [i, [from, to]] of [['h2', 'e2'], ['h9', 'g7'], ['h0', 'g2'], ['i9', 'h9']].entries()) {
+    await clickPoint(page, from);
+    await clickPoint(page, to);
+    await waitPlies(page, i + 1);
+  }
+  const first = await page.evaluate(() => localStorage.getItem('qipan.xiangqi.game'));
+  await page.click('#first');
+  await page.click('#next');
+  await page.click('#next');
+  await waitPlies(page, 2);
+  await page.click('#play-on');
+  await page.waitForSelector('#play-on-note:not([hidden])');
+  assert.equal(await page.textContent('#play-on-text'), 'The new game starts from the position after ply 2, the moves so far kept as its record.');
+  await page.selectOption('#mode', 'engine');
+  await page.selectOption('#side', 'red');
+  await page.click('#start');
+  // Red to move after two plies: the player moves, the engine answers.
+  await page.waitForFunction((old) => localStorage.getItem('qipan.xiangqi.game') !== old, first);
+  await waitPlies(page, 2);
+  assert.deepEqual(await page.locator('#record .mv').allTextContents(), ['炮二平五', '马８进７']);
+  assert.equal(await page.isHidden('#play-on-note'), true);
+  await clickPoint(page, 'h0');
+  await clickPoint(page, 'g2');
+  await waitPlies(page, 4);
+  await screenshot(page, 'xiangqi-play-on');
+  assert.deepEqual(unexpected(page), []);
+  await page.close();
+});

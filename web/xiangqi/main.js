@@ -29,6 +29,7 @@ const PREFS_KEY = 'qipan.xiangqi.prefs';
 
 let game = null; // the server's view
 let viewPly = null; // null: the live position; n: the position after n plies (replay)
+let playOn = null; // {fen, moves, ply}: the new game starts from a replayed position
 let selected = null;
 let drag = null; // {from, start: {x, y}, x, y, moving}
 let hintMove = null;
@@ -573,6 +574,26 @@ $('flip').addEventListener('click', () => { prefs.flipped = !prefs.flipped; save
 $('notation').addEventListener('change', (e) => { prefs.notation = e.target.value; savePrefs(); render(); });
 $('chars').addEventListener('change', (e) => { prefs.chars = e.target.value; savePrefs(); redraw(); });
 
+/** "Play on from here": the new-game form starts its game from `target` ({fen, moves, ply}), the
+ * moves so far kept as its history; null goes back to a fresh start. */
+function setPlayOn(target) {
+  playOn = target;
+  $('play-on-note').hidden = !target;
+  $('fen').disabled = Boolean(target);
+  if (target) {
+    $('play-on-text').textContent = t('xq.play_on_note', { ply: target.ply });
+    $('new-box').open = true;
+    $('new-box').scrollIntoView({ block: 'nearest' });
+    $('mode').focus();
+  }
+}
+$('play-on').addEventListener('click', () => {
+  if (!game || live()) return;
+  stopAutoplay();
+  setPlayOn({ fen: game.start_fen, moves: game.moves.slice(0, viewPly).map((m) => m.iccs), ply: viewPly });
+});
+$('play-on-cancel').addEventListener('click', () => setPlayOn(null));
+
 function syncForm() {
   const mode = $('mode').value;
   const engine = mode === 'engine';
@@ -596,8 +617,10 @@ $('new-form').addEventListener('submit', (event) => {
   else options.clock = controlFromValue($('time-control').value);
   const fen = $('fen').value.trim();
   if (fen) options.fen = fen;
+  if (playOn) { options.fen = playOn.fen; options.moves = playOn.moves; }
   run(async () => {
     const view = await server.newGame(options);
+    setPlayOn(null);
     prefs.flipped = (mode === 'engine' && view.engine_side === 'red') || (mode === 'friend' && options.side === 'black');
     savePrefs();
     setGame(view);

@@ -445,3 +445,60 @@ async fn other_requests_are_answered_while_the_engine_thinks() {
     assert_eq!(game["moves"].as_array().unwrap().len(), 1);
     server.stop().await;
 }
+
+/// "Play on from here": a new game (against the engine or two people) starts where some moves
+/// lead and keeps them as its history; a history with an illegal move is refused by its place.
+#[tokio::test]
+async fn a_new_game_plays_on_from_the_moves_so_far() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = common::client();
+    let history = json!(["h2e2", "h9g7", "h0g2"]);
+    let (status, game) = post(
+        &client,
+        server.url("/api/xiangqi/games"),
+        json!({"mode": "engine", "engine_side": "black", "level": 2, "moves": history}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let played: Vec<&str> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["iccs"].as_str().unwrap())
+        .collect();
+    assert_eq!(played, ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(game["side_to_move"], "black");
+    assert_eq!(game["status"], "ongoing");
+    let actions = get(
+        &client,
+        server.url(&format!("/api/games/{}/actions", game["id"])),
+    )
+    .await;
+    assert_eq!(
+        actions.as_array().unwrap().len(),
+        3,
+        "the history is the game's first actions"
+    );
+    // The engine, to move, answers.
+    let (status, after) = post(
+        &client,
+        game_url(&server, &game, "/engine"),
+        json!({"revision": game["revision"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["moves"].as_array().unwrap().len(), 4);
+
+    let (status, body) = post(
+        &client,
+        server.url("/api/xiangqi/games"),
+        json!({"mode": "pvp", "moves": ["h2e2", "h2e2"]}),
+    )
+    .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("bad_history"))
+    );
+    assert_eq!(body["error"]["details"], json!({"ply": 2, "text": "h2e2"}));
+    server.stop().await;
+}

@@ -81,6 +81,11 @@ struct NewGameBody {
     level: Option<i64>,
     /// The start position (the initial one when absent).
     fen: Option<String>,
+    /// Moves already played from the start position, in ICCS (`["h2e2", "h9g7"]`): the new game
+    /// goes on from where they lead and keeps them as its history ("play on from here" on a
+    /// replayed position).
+    #[serde(default)]
+    moves: Vec<String>,
     /// Between two people: leave the other side's seat open for a friend (invited with
     /// `POST /api/games/{id}/invitation`) instead of playing both sides on one screen.
     #[serde(default)]
@@ -111,13 +116,14 @@ async fn new_game(
         _ => qipan_xiangqi::Position::startpos(),
     };
     let standard = start == qipan_xiangqi::Position::startpos();
+    let history = records::history(&start, &body.moves)?;
     let engine_side = match body.mode {
         Mode::Pvp => None,
         Mode::Engine => Some(body.engine_side.unwrap_or(Side::Black)),
     };
     let state = GameState {
         start_fen: start.to_fen(),
-        moves: Vec::new(),
+        moves: history,
         mode: body.mode,
         engine_side,
         level: level.get(),
@@ -155,27 +161,33 @@ async fn new_game(
             Seat::player(name, me.id())
         }
     };
-    let game = app
-        .store
-        .create_game(NewGame {
-            kind: GameKind::Xiangqi,
-            variant: if standard { "standard" } else { "custom" }.to_owned(),
-            mode: body.mode.as_str().to_owned(),
-            players: json!({
-                "red": player(Side::Red),
-                "black": player(Side::Black),
-                "level": engine_side.map(|_| level.get()),
-            }),
-            state: state.to_json(),
-            seats: vec![
-                seat(Side::Red, Side::Red.seat()),
-                seat(Side::Black, Side::Black.seat()),
-            ],
-            clock,
-            private: body.private && body.friend,
-            rated: body.rated,
-        })
-        .await?;
+    let game = NewGame {
+        kind: GameKind::Xiangqi,
+        variant: if standard { "standard" } else { "custom" }.to_owned(),
+        mode: body.mode.as_str().to_owned(),
+        players: json!({
+            "red": player(Side::Red),
+            "black": player(Side::Black),
+            "level": engine_side.map(|_| level.get()),
+        }),
+        state: state.to_json(),
+        seats: vec![
+            seat(Side::Red, Side::Red.seat()),
+            seat(Side::Black, Side::Black.seat()),
+        ],
+        clock,
+        private: body.private && body.friend,
+        rated: body.rated,
+    };
+    let game = if state.moves.is_empty() {
+        app.store.create_game(game).await?
+    } else {
+        // Played on from a position: the moves that led there are the game's first actions.
+        let actions = state.moves.iter().map(|m| json!({ "move": m })).collect();
+        app.store
+            .import_game(game, update_to(&state, None, actions))
+            .await?
+    };
     Ok(Json(GameView::new(&game, &state)?))
 }
 

@@ -40,6 +40,40 @@ fn fen_error(err: &FenError) -> ApiError {
     }
 }
 
+/// The moves a new game starts with (played on from a replayed position): each legal in turn
+/// from `start` (422 `bad_history` naming the first that is not), at most
+/// [`MAX_IMPORTED_PLIES`], and not into a position that is already over.
+pub fn history(start: &Position, moves: &[String]) -> Result<Vec<String>, ApiError> {
+    if moves.len() > MAX_IMPORTED_PLIES {
+        return Err(ApiError::unprocessable(
+            "pgn_too_long",
+            format!("at most {MAX_IMPORTED_PLIES} moves are accepted"),
+        ));
+    }
+    let mut pos = start.clone();
+    for (ply, text) in moves.iter().enumerate() {
+        let legal = super::state::parse_iccs(text).filter(|&m| pos.is_legal(m));
+        let Some(m) = legal else {
+            return Err(ApiError::unprocessable(
+                "bad_history",
+                format!(
+                    "move {} `{text}` of the history is not legal there",
+                    ply + 1
+                ),
+            )
+            .with_details(json!({ "ply": ply + 1, "text": text })));
+        };
+        pos.make(m);
+    }
+    if !moves.is_empty() && pos.outcome().is_some() {
+        return Err(ApiError::unprocessable(
+            "fen_game_over",
+            "the game is already over in this position: there is nothing to play on",
+        ));
+    }
+    Ok(moves.to_vec())
+}
+
 /// A stable code for each kind of bad FEN.
 fn fen_code(err: &FenError) -> &'static str {
     match err {
