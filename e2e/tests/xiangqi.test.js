@@ -299,3 +299,40 @@ test('play on from a replayed position: a new game against the engine keeps the 
   assert.deepEqual(unexpected(page), []);
   await page.close();
 });
+
+test('game review: each position evaluated with a progress bar, the graph, graded moves, saved', async () => {
+  const page = await openXiangqi();
+  await page.selectOption('#mode', 'pvp');
+  await page.fill('#fen', '');
+  await page.click('#start');
+  await waitPlies(page, 0);
+  // Red gives its cannon away (h2h9 takes the horse... a plain blunder: the cannon to h7 to be taken).
+  const moves = [['h2', 'e2'], ['h9', 'g7'], ['e2', 'e6'], ['g7', 'e6']];
+  for (const [i, [from, to]] of moves.entries()) {
+    await clickPoint(page, from);
+    await clickPoint(page, to);
+    await waitPlies(page, i + 1);
+  }
+  assert.equal(await page.isHidden('#review-box'), true, 'no review while the game goes on');
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.click('#resign');
+  await page.waitForSelector('#review-box:not([hidden])');
+  await page.click('#review-start');
+  await page.waitForFunction(() => document.querySelectorAll('#review-graph .rv-dot').length === 5, null, { timeout: 60000 });
+  await page.waitForSelector('#review-start[hidden]', { state: 'attached' });
+  // 炮五进四 into the horse's mouth loses the cannon: graded a mistake or a blunder, marked in the record.
+  const third = page.locator('#record .mv').nth(2);
+  assert.match(await third.getAttribute('class'), /q-(mistake|blunder)/);
+  await page.locator('#review-graph .rv-dot[data-ply="3"]').dispatchEvent('click');
+  await waitPlies(page, 3);
+  assert.match(await page.textContent('#review-move'), /^炮五进四: (mistake|blunder) \(lost \d+\); better was /);
+  assert.match(await page.textContent('#review-summary'), /^Average loss: Red \d+/);
+  await screenshot(page, 'xiangqi-review');
+  // Saved with the game: a reload shows it without recomputing.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.locator('#review-graph .rv-dot').count(), 5);
+  assert.equal(await page.isHidden('#review-start'), true);
+  assert.deepEqual(unexpected(page), []);
+  await page.close();
+});

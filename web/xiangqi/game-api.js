@@ -18,3 +18,4 @@ export const exportPgn = (id, notation, lang) => api('GET', `${base}/games/${id}
 export const importPgn = (pgn) => api('POST', `${base}/import`, { pgn });
 export const listGames = () => api('GET', '/api/games?kind=xiangqi&limit=50&played=true');
 export const deleteGame = (id) => api('DELETE', `/api/games/${id}`);
+export const reviewPly = (id, ply, revision) => api('POST', `${base}/games/${id}/review`, { ply, revision });

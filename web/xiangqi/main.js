@@ -13,6 +13,7 @@ import { playSound, soundSwitch } from '/js/sound.js';
 import { STRINGS } from './strings.js';
 import { drawBoard, generalSquare, parseFen, pointAt, stepSquare, svgPoint } from './board.js';
 import { renderRecord } from './record.js';
+import { drawGraph, grades, progress, runReview, summary } from './review.js';
 import { resultText, showSaves } from './saves.js';
 import * as server from './game-api.js';
 import { createWatcher } from '/js/watch.js';
@@ -225,7 +226,8 @@ function renderPanel() {
   $('play').title = t(autoplay ? 'xq.pause' : 'xq.play');
   $('viewing').hidden = live();
   if (!live()) $('viewing-text').textContent = t('xq.viewing', { ply: viewPly, total });
-  renderRecord($('record'), game.moves, { notation: prefs.notation, current: ply, onPick: view });
+  renderRecord($('record'), game.moves, { notation: prefs.notation, current: ply, onPick: view, grades: grades(game) });
+  renderReview(ply);
 }
 
 const rematch = mountRematch($('rematch'), {
@@ -573,6 +575,54 @@ $('decline-draw').addEventListener('click', () => run(async () => setGame(await 
 $('flip').addEventListener('click', () => { prefs.flipped = !prefs.flipped; savePrefs(); render(); });
 $('notation').addEventListener('change', (e) => { prefs.notation = e.target.value; savePrefs(); render(); });
 $('chars').addEventListener('change', (e) => { prefs.chars = e.target.value; savePrefs(); redraw(); });
+
+let reviewing = null; // the id of the game under review, while the review runs
+
+/** The review box: shown for a game that is over or imported; its graph, summary and the shown move's grade. */
+function renderReview(ply) {
+  const box = $('review-box');
+  box.hidden = !(game.status !== 'ongoing' || game.variant === 'imported') || !game.moves.length;
+  if (box.hidden) return;
+  const [done, total] = progress(game);
+  const running = reviewing === game.id;
+  $('review-start').textContent = t(running ? 'xq.review.running' : done === 0 ? 'xq.review.start' : 'xq.review.resume');
+  $('review-start').hidden = done === total && !running;
+  $('review-start').disabled = running;
+  $('review-progress').hidden = done === 0 || done === total;
+  $('review-progress').max = total;
+  $('review-progress').value = done;
+  drawGraph($('review-graph'), game, { current: ply, onPick: view });
+  const sums = summary(game);
+  $('review-summary').textContent = sums.red.n + sums.black.n
+    ? t('xq.review.summary', {
+      red: Math.round(sums.red.loss / Math.max(1, sums.red.n)),
+      black: Math.round(sums.black.loss / Math.max(1, sums.black.n)),
+      red_bad: (sums.red.mistake || 0) + (sums.red.blunder || 0),
+      black_bad: (sums.black.mistake || 0) + (sums.black.blunder || 0),
+    })
+    : '';
+  const graded = ply > 0 ? grades(game)[ply - 1] : null;
+  $('review-move').textContent = graded
+    ? t(graded.better ? 'xq.review.move_better' : 'xq.review.move', {
+      move: game.moves[ply - 1][prefs.notation] || game.moves[ply - 1].iccs,
+      grade: t(`xq.review.grade.${graded.grade}`),
+      loss: graded.loss,
+      better: graded.better,
+    })
+    : '';
+}
+
+$('review-start').addEventListener('click', () => {
+  if (!game || reviewing) return;
+  const id = game.id;
+  reviewing = id;
+  render();
+  runReview(game, {
+    ask: (ply, revision) => server.reviewPly(id, ply, revision),
+    onView: (next) => { if (game && game.id === id) { game = next; render(); } },
+    stopped: () => !game || game.id !== id || document.hidden,
+  }).catch(explain).finally(() => { reviewing = null; if (game) render(); });
+});
 
 /** "Play on from here": the new-game form starts its game from `target` ({fen, moves, ply}), the
  * moves so far kept as its history; null goes back to a fresh start. */

@@ -3,8 +3,9 @@
 
 import { t } from '/js/i18n.js';
 
-/** Fills the list: moves from the server's view, current = the ply shown (0 = start). */
-export function renderRecord(list, moves, { notation, current, onPick }) {
+/** Fills the list: moves from the server's view, current = the ply shown (0 = start); `grades`
+ * (per move, from the game review: {grade, loss, better} or null) marks the moves. */
+export function renderRecord(list, moves, { notation, current, onPick, grades = [] }) {
   list.replaceChildren();
   if (!moves.length) {
     const empty = document.createElement('li');
@@ -29,6 +30,11 @@ export function renderRecord(list, moves, { notation, current, onPick }) {
     button.className = `mv ${move.side}${move.check ? ' check' : ''}${ply === current ? ' current' : ''}`;
     button.dataset.ply = String(ply);
     button.textContent = move[notation] || move.iccs;
+    const graded = grades[index];
+    if (graded && graded.grade !== 'good') {
+      button.classList.add(`q-${graded.grade}`);
+      button.title = t(`xq.review.grade.${graded.grade}`);
+    }
     button.addEventListener('click', () => onPick(ply));
     row.append(button);
   });

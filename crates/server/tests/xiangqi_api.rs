@@ -502,3 +502,76 @@ async fn a_new_game_plays_on_from_the_moves_so_far() {
     assert_eq!(body["error"]["details"], json!({"ply": 2, "text": "h2e2"}));
     server.stop().await;
 }
+
+/// Game review: each position of a finished game is evaluated on request and saved with the
+/// game (shown again without recomputing); the PGN export carries the evaluations as comments;
+/// a game still being played is not reviewed.
+#[tokio::test]
+async fn a_finished_game_is_reviewed_position_by_position() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = common::client();
+    let (_, mut game) = post(
+        &client,
+        server.url("/api/xiangqi/games"),
+        json!({"mode": "pvp"}),
+    )
+    .await;
+    for mv in ["h2e2", "h9g7"] {
+        let (status, next) = play(&client, &server, &game, mv).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        game = next;
+    }
+    let (status, body) = post(
+        &client,
+        game_url(&server, &game, "/review"),
+        json!({"revision": game["revision"], "ply": 0}),
+    )
+    .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, Some("review_needs_finished_game"))
+    );
+    let (status, over) = post(
+        &client,
+        game_url(&server, &game, "/resign"),
+        json!({"revision": game["revision"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{over}");
+    game = over;
+    for ply in 0..=2 {
+        let (status, next) = post(
+            &client,
+            game_url(&server, &game, "/review"),
+            json!({"revision": game["revision"], "ply": ply}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        game = next;
+    }
+    let plies = game["review"]["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 3);
+    assert!(
+        plies
+            .iter()
+            .all(|p| p["best"].is_string() && p["score_red"].is_i64()),
+        "{plies:?}"
+    );
+    // Saved: a fresh read shows it.
+    let again = get(&client, game_url(&server, &game, "")).await;
+    assert_eq!(again["review"], game["review"]);
+    let pgn = get(&client, game_url(&server, &game, "/pgn?notation=iccs")).await;
+    let pgn = pgn["pgn"].as_str().unwrap();
+    assert!(pgn.contains("h2e2 {") && pgn.contains("h9g7 {"), "{pgn}");
+    let (status, body) = post(
+        &client,
+        game_url(&server, &game, "/review"),
+        json!({"revision": game["revision"], "ply": 3}),
+    )
+    .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("ply_out_of_range"))
+    );
+    server.stop().await;
+}

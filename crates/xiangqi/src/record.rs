@@ -91,6 +91,9 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
     /// Any other tags, in the order read.
     pub other_tags: Vec<(String, String)>,
+    /// A comment written after each move (`{+0.35}`), by index; a missing or empty one is not
+    /// written. Comments are not read back (reading skips them).
+    pub comments: Vec<String>,
 }
 
 /// What is wrong with a PGN text.
@@ -202,11 +205,18 @@ impl GameRecord {
             }
             let number = pos.fullmove_number();
             let token = notation.write(&pos, m);
-            let piece = match (i, pos.side_to_move()) {
+            let mut piece = match (i, pos.side_to_move()) {
                 (_, crate::Color::Red) => format!("{number}. {token}"),
                 (0, crate::Color::Black) => format!("{number}... {token}"),
+                // After a comment, Black's move is numbered again (`12... 马８进７`).
+                _ if self.comments.get(i - 1).is_some_and(|c| !c.is_empty()) => {
+                    format!("{number}... {token}")
+                }
                 _ => token,
             };
+            if let Some(comment) = self.comments.get(i).filter(|c| !c.is_empty()) {
+                let _ = write!(piece, " {{{}}}", comment.replace('}', ")"));
+            }
             if !line.is_empty() && line.chars().count() + piece.chars().count() > 78 {
                 out.push_str(&line);
                 out.push('\n');

@@ -68,39 +68,63 @@ pub async fn think(
     };
     compute
         .run(cost, move |stop| {
-            let mut engine = Engine::new(HASH_MB);
-            engine.set_level(level);
-            engine.set_seed(seed);
-            let flag = stop.as_atomic();
-            let started = std::time::Instant::now();
-            let found = engine.search(&pos, &Limits::movetime(time), &[], &flag, &mut |_| {});
-            let best = found.best?;
-            let red = if pos.side_to_move() == Color::Red {
-                1
-            } else {
-                -1
-            };
-            let mut line = pos.clone();
-            let mut pv = Vec::new();
-            for &m in &found.pv {
-                if !line.is_legal(m) {
-                    break;
-                }
-                pv.push(Notation::Chinese.write(&line, m));
-                line.make(m);
-            }
-            let info = EngineInfo {
-                best: best.to_string(),
-                chinese: Notation::Chinese.write(&pos, best),
-                wxf: Notation::Wxf.write(&pos, best),
-                depth: found.depth,
-                score_red: found.score * red,
-                mate_in: score::mate_in_moves(found.score),
-                nodes: found.nodes,
-                millis: started.elapsed().as_millis() as u64,
-                pv,
-            };
-            Some((best, info))
+            search(&pos, level, seed, time, &stop.as_atomic())
         })
         .await
+}
+
+/// How long a game review thinks about each position (full strength).
+pub const REVIEW_MS: u64 = 300;
+
+/// What the engine sees in `pos` in [`REVIEW_MS`] at full strength, for a game review; `None`
+/// when the side to move has no legal move.
+pub async fn evaluate(compute: &Compute, pos: Position) -> Result<Option<EngineInfo>, ApiError> {
+    let time = Duration::from_millis(REVIEW_MS).min(compute.max_time().mul_f32(0.8));
+    compute
+        .run(Cost::Search, move |stop| {
+            search(&pos, Level::MAX, 0, time, &stop.as_atomic()).map(|(_, info)| info)
+        })
+        .await
+}
+
+/// One search of `pos` and what it found, Red's view.
+fn search(
+    pos: &Position,
+    level: Level,
+    seed: u64,
+    time: Duration,
+    flag: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Option<(Move, EngineInfo)> {
+    let mut engine = Engine::new(HASH_MB);
+    engine.set_level(level);
+    engine.set_seed(seed);
+    let started = std::time::Instant::now();
+    let found = engine.search(pos, &Limits::movetime(time), &[], flag, &mut |_| {});
+    let best = found.best?;
+    let red = if pos.side_to_move() == Color::Red {
+        1
+    } else {
+        -1
+    };
+    let mut line = pos.clone();
+    let mut pv = Vec::new();
+    for &m in &found.pv {
+        if !line.is_legal(m) {
+            break;
+        }
+        pv.push(Notation::Chinese.write(&line, m));
+        line.make(m);
+    }
+    let info = EngineInfo {
+        best: best.to_string(),
+        chinese: Notation::Chinese.write(pos, best),
+        wxf: Notation::Wxf.write(pos, best),
+        depth: found.depth,
+        score_red: found.score * red,
+        mate_in: score::mate_in_moves(found.score),
+        nodes: found.nodes,
+        millis: started.elapsed().as_millis() as u64,
+        pv,
+    };
+    Some((best, info))
 }

@@ -8,6 +8,7 @@
 
 mod engine;
 mod records;
+mod review;
 mod state;
 mod takeback;
 mod view;
@@ -28,6 +29,7 @@ pub(super) fn lobby_game() -> (GameState, &'static str, &'static str, Value) {
         takeback_offer: None,
         ending: None,
         tags: None,
+        review: None,
     };
     let players = json!({ "red": "human", "black": "human", "level": null });
     (state, "standard", Mode::Pvp.as_str(), players)
@@ -69,6 +71,7 @@ pub fn routes() -> Router<AppState> {
         .route("/xiangqi/games/{id}/draw", post(draw))
         .route("/xiangqi/games/{id}/takeback", post(takeback::takeback))
         .route("/xiangqi/games/{id}/pgn", get(export_pgn))
+        .route("/xiangqi/games/{id}/review", post(review::review_ply))
         .route("/xiangqi/import", post(import_pgn))
 }
 
@@ -132,6 +135,7 @@ async fn new_game(
         takeback_offer: None,
         ending: None,
         tags: None,
+        review: None,
     };
     let player = |side| {
         if engine_side == Some(side) {

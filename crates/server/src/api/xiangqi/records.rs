@@ -202,8 +202,33 @@ pub fn export(
         },
         moves,
         other_tags: Vec::new(),
+        comments: review_comments(state),
     };
     record.to_pgn(notation).map_err(ApiError::internal)
+}
+
+/// The game review's evaluation after each move, as PGN comments: pawns from Red's view
+/// (`+0.35`), or the mate distance (`#+3`: Red mates in 3 moves, `#-2`: Black does); none for a
+/// position not reviewed.
+fn review_comments(state: &GameState) -> Vec<String> {
+    let Some(review) = state
+        .review
+        .as_ref()
+        .filter(|r| r.moves == state.moves.len())
+    else {
+        return Vec::new();
+    };
+    review.plies[1..]
+        .iter()
+        .map(|eval| match eval {
+            None => String::new(),
+            Some(e) => match e.mate_in {
+                // A mate score is positive from Red's view when Red mates.
+                Some(n) => format!("#{}{}", if e.score_red > 0 { '+' } else { '-' }, n.abs()),
+                None => format!("{:+.2}", f64::from(e.score_red) / 100.0),
+            },
+        })
+        .collect()
 }
 
 /// A PGN text read into a game state for two people; finished when the rules or the record's
@@ -264,6 +289,7 @@ pub fn import(text: &str) -> Result<(GameState, [String; 2]), ApiError> {
             event: record.event,
             date: record.date,
         }),
+        review: None,
     };
     Ok((state, [record.red, record.black]))
 }

@@ -166,6 +166,9 @@ pub struct GameState {
     /// again); absent for games played here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tags: Option<RecordTags>,
+    /// The engine's evaluations of the game's positions (game review), as far as computed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<super::review::Review>,
 }
 
 /// What a PGN record says of a game besides its moves.
@@ -217,6 +220,7 @@ impl Rematch for GameState {
             takeback_offer: None,
             ending: None,
             tags: None,
+            review: None,
         }
     }
 }

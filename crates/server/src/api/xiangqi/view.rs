@@ -51,6 +51,9 @@ pub struct GameView {
     /// An imported record's players, event and date.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tags: Option<RecordTags>,
+    /// The game review, as far as computed (valid while `moves` equals the game's move count).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub review: Option<super::review::Review>,
     pub undos: Undos,
     pub draw_offer: Option<Side>,
     pub takeback_offer: Option<Side>,
@@ -120,6 +123,7 @@ impl GameView {
             legal,
             ending: state.ending.clone(),
             tags: state.tags.clone(),
+            review: state.review.clone(),
             undos: state.undos,
             draw_offer: state.draw_offer,
             takeback_offer: state.takeback_offer,
