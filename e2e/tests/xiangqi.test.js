@@ -58,6 +58,11 @@ async function firstLegal(page, candidates) {
 
 async function openXiangqi(path = '/xiangqi/') {
   const page = await openPage(browser, path, { locale: 'en-US', width: 1280, height: 1000 });
+  // These tests read the English page: undo a language another test of this browser chose.
+  if (await page.evaluate(() => localStorage.getItem('qipan.lang') === 'zh-CN')) {
+    await page.evaluate(() => localStorage.setItem('qipan.lang', 'en'));
+    await page.reload();
+  }
   await page.waitForSelector('body[data-ready="true"]');
   await page.waitForSelector('#board .xq-piece');
   return page;
@@ -265,17 +270,25 @@ test('a record in Chinese: its event and date shown, a move in the other side\'s
   await page.close();
 });
 
-test('play on from a replayed position: a new game against the engine keeps the moves so far', async () => {
-  const page = await openXiangqi();
+/** Starts a game between two people on one screen and plays `moves` ([from, to]) by clicking. */
+async function playPvp(page, moves) {
+  const before = await page.evaluate(() => localStorage.getItem('qipan.xiangqi.game'));
   await page.selectOption('#mode', 'pvp');
   await page.fill('#fen', '');
   await page.click('#start');
+  // The new game, not the one shown before it (a click meanwhile would land on the old one).
+  await page.waitForFunction((old) => localStorage.getItem('qipan.xiangqi.game') !== old, before);
   await waitPlies(page, 0);
-  for (const [i, [from, to]] of [['h2', 'e2'], ['h9', 'g7'], ['h0', 'g2'], ['i9', 'h9']].entries()) {
+  for (const [i, [from, to]] of moves.entries()) {
     await clickPoint(page, from);
     await clickPoint(page, to);
     await waitPlies(page, i + 1);
   }
+}
+
+test('play on from a replayed position: a new game against the engine keeps the moves so far', async () => {
+  const page = await openXiangqi();
+  await playPvp(page, [['h2', 'e2'], ['h9', 'g7'], ['h0', 'g2'], ['i9', 'h9']]);
   const first = await page.evaluate(() => localStorage.getItem('qipan.xiangqi.game'));
   await page.click('#first');
   await page.click('#next');
@@ -302,17 +315,9 @@ test('play on from a replayed position: a new game against the engine keeps the 
 
 test('game review: each position evaluated with a progress bar, the graph, graded moves, saved', async () => {
   const page = await openXiangqi();
-  await page.selectOption('#mode', 'pvp');
-  await page.fill('#fen', '');
-  await page.click('#start');
-  await waitPlies(page, 0);
-  // Red gives its cannon away (h2h9 takes the horse... a plain blunder: the cannon to h7 to be taken).
-  const moves = [['h2', 'e2'], ['h9', 'g7'], ['e2', 'e6'], ['g7', 'e6']];
-  for (const [i, [from, to]] of moves.entries()) {
-    await clickPoint(page, from);
-    await clickPoint(page, to);
-    await waitPlies(page, i + 1);
-  }
+  // Red's central cannon takes the pawn in front of Black's horse, which takes it back: a cannon
+  // given away, a plain blunder.
+  await playPvp(page, [['h2', 'e2'], ['h9', 'g7'], ['e2', 'e6'], ['g7', 'e6']]);
   assert.equal(await page.isHidden('#review-box'), true, 'no review while the game goes on');
   page.once('dialog', (dialog) => dialog.accept());
   await page.click('#resign');
