@@ -160,30 +160,32 @@ test('the knight, tromino and Lianliankan boards play from the keyboard, the foc
   await page.close();
 
   const tromino = await open('/tromino/', 'en', 1280, 800);
+  await tromino.waitForSelector('#board .missing');
   await tromino.selectOption('#size', '4');
-  await tromino.click('#new-random');
-  await tromino.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 16);
-  const [mx, my] = await tromino.evaluate(() => {
-    const m = document.querySelector('#board rect.missing');
-    return [Number(m.getAttribute('x')), 3 - Number(m.getAttribute('y'))]; // y from the bottom
-  });
-  // The first step of divide and conquer: the L in the centre, its open corner towards the
-  // special square's quadrant (shapes are named by their empty corner).
-  const shape = `${my < 2 ? 'l' : 'u'}${mx < 2 ? 'l' : 'r'}`;
+  // The special square chosen from the keyboard: the lower-left corner (Enter in choose mode).
+  await tromino.click('#choose-square');
+  await tromino.focus('#board');
+  for (let i = 0; i < 4; i++) await tromino.keyboard.press('ArrowDown');
+  await tromino.keyboard.press('Home');
+  assert.equal(await tromino.textContent('#board-cursor'), 'Column 1, row 1: press Enter to put the special square here');
+  await tromino.keyboard.press('Enter');
+  await tromino.waitForFunction(() => document.querySelectorAll('#board rect.cell').length === 16
+    && document.querySelector('#board rect.missing')?.getAttribute('x') === '0'
+    && document.querySelector('#board rect.missing')?.getAttribute('y') === '3');
   assert.equal(await tromino.isDisabled('#undo'), true, 'nothing to undo on an empty board');
-  await tromino.click(`#tray button[data-shape="${shape}"]`);
+  // The first step of divide and conquer: the L in the centre, open towards the special square's
+  // quadrant (shapes are named by their empty corner: lower-left here).
+  await tromino.click('#tray button[data-shape="ll"]');
   await tromino.focus('#board');
   await tromino.keyboard.press('ArrowRight'); // the box's lower-left corner: column 2, row 2
-  await tromino.keyboard.press('ArrowDown');
-  await tromino.keyboard.press('ArrowDown');
+  await tromino.keyboard.press('ArrowUp');
   assert.match(await tromino.textContent('#board-cursor'), /^Column 2, row 2: free/);
   await tromino.waitForSelector('#board .ghost:not(.bad)');
   await tromino.keyboard.press('Enter');
   await tromino.waitForFunction(() => document.querySelectorAll('#board path.piece').length === 1);
   assert.equal(await tromino.evaluate(() => document.activeElement.id), 'board');
-  // The cursor's square (the box's lower-left corner) is covered unless that is the open corner.
-  const expected = shape === 'll' ? /: free;/ : /: covered by a tromino$/;
-  assert.match(await tromino.textContent('#board-cursor'), expected);
+  await tromino.keyboard.press('ArrowRight');
+  assert.equal(await tromino.textContent('#board-cursor'), 'Column 3, row 2: covered by a tromino');
   assert.equal(await tromino.isDisabled('#undo'), false);
   await screenshot(tromino, 'keyboard-tromino');
   await tromino.close();
