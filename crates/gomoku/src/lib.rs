@@ -29,6 +29,6 @@ pub use engine::{Engine, Level, SearchLimits, SearchResult};
 pub use error::{CoordError, MoveError, RecordError, RecordProblem, SizeError};
 pub use game::{Game, Outcome, WinReason};
 pub use point::{Color, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Point};
-pub use record::Record;
+pub use record::{GameInfo, Record};
 pub use renju::Forbidden;
 pub use rules::{ForbiddenPolicy, RuleSet, Rules};

@@ -69,7 +69,11 @@ fn sgf_reads_the_main_line_and_escapes() {
         r.moves,
         vec![Point::new(7, 7), Point::new(8, 8), Point::new(9, 9)]
     );
-    assert_eq!(sgf::format(&r), "(;GM[4]FF[4]SZ[15];B[hh];W[ii];B[jj])\n");
+    assert_eq!(r.info.black, "Black ] player");
+    assert_eq!(
+        sgf::format(&r),
+        "(;GM[4]FF[4]SZ[15]PB[Black \\] player];B[hh];W[ii];B[jj])\n"
+    );
 }
 
 fn record_strategy() -> impl Strategy<Value = Record> {
@@ -88,9 +92,8 @@ fn record_strategy() -> impl Strategy<Value = Record> {
                 }
             }
             Record {
-                size,
-                moves,
                 times_ms: times,
+                ..Record::new(size, moves)
             }
         })
 }
@@ -121,4 +124,22 @@ proptest! {
         prop_assert_eq!(&back, &r);
         prop_assert_eq!(coords::format(&back), text);
     }
+}
+
+/// The root node's game particulars (SGF FF[4]: RU rule, PB/PW players, RE result, DT date)
+/// are read and written, escaped, and come back unchanged; the sgfmill SGF library reads them
+/// too (scripts/gomoku-sgf-crosscheck).
+#[test]
+fn sgf_carries_the_rule_players_result_and_date() {
+    let text =
+        "(;GM[4]FF[4]SZ[15]RU[renju]PB[Ann \\] Lee]PW[Bo]RE[B+]DT[2026-12-01];B[hh];W[ih];B[ii])";
+    let r = sgf::parse(text).unwrap();
+    assert_eq!(r.info.rule, "renju");
+    assert_eq!(r.info.black, "Ann ] Lee");
+    assert_eq!(r.info.white, "Bo");
+    assert_eq!(r.info.result, "B+");
+    assert_eq!(r.info.date, "2026-12-01");
+    let written = sgf::format(&r);
+    assert_eq!(written, format!("{text}\n"));
+    assert_eq!(sgf::parse(&written).unwrap(), r);
 }

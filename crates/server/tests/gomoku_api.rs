@@ -433,3 +433,37 @@ async fn a_full_board_without_five_is_a_draw() {
     assert_eq!(game["status"], "finished");
     assert_eq!(game["outcome"], json!({"winner": null, "reason": "draw"}));
 }
+
+/// An SGF export names the rule, the engine, the result and the date (RU, PB/PW, RE, DT); an
+/// imported SGF is played under the rule it names.
+#[tokio::test]
+async fn sgf_records_carry_the_rule_players_result_and_date() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let mut game = client
+        .new_game(json!({"mode": "pve", "human": "black", "level": 1, "rule": "renju"}))
+        .await;
+    game = client.play(&game, 7, 7).await;
+    let (status, resigned) = client
+        .post(
+            &format!("/gomoku/games/{}/resign", game["id"]),
+            json!({"revision": game["revision"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{resigned}");
+    let (_, exported) = client
+        .get(&format!("/gomoku/games/{}/record?format=sgf", game["id"]))
+        .await;
+    let text = exported["text"].as_str().unwrap();
+    for property in ["RU[renju]", "PW[qipan (level 1)]", "RE[W+R]", "DT["] {
+        assert!(text.contains(property), "{property} in {text}");
+    }
+    let (status, imported) = client
+        .post("/gomoku/import", json!({"format": "sgf", "text": text}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{imported}");
+    assert_eq!(
+        imported["rule"], "renju",
+        "the record's rule, none being asked for"
+    );
+}

@@ -12,9 +12,8 @@ pub fn write_psq(record: &GameRecord<GomokuGame>, times_ms: &[u32]) -> String {
     times.extend_from_slice(times_ms);
     times.resize(game.moves().len(), 0);
     let psq_record = Record {
-        size: game.rules().size(),
-        moves: game.moves().to_vec(),
         times_ms: times,
+        ..Record::new(game.rules().size(), game.moves().to_vec())
     };
     let mut text = psq::format(&psq_record);
     text.push_str(&format!("{}\n{}\n", record.starter, record.responder));

@@ -10,7 +10,7 @@ use crate::error::{MoveError, RecordError, RecordProblem};
 use crate::point::{Color, Point};
 
 /// A recorded game: board side, moves in order (Black first) and, when the format carries them,
-/// the thinking time of each move in milliseconds.
+/// the thinking time of each move in milliseconds and the game's particulars.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
     /// The board side.
@@ -19,6 +19,25 @@ pub struct Record {
     pub moves: Vec<Point>,
     /// Milliseconds per move (PSQ only; empty or as long as `moves`).
     pub times_ms: Vec<u32>,
+    /// Players, result, date and rule (SGF only).
+    pub info: GameInfo,
+}
+
+/// What an SGF record says of a game besides its moves; empty strings where it says nothing.
+/// Values as SGF writes them (FF[4]): `result` `B+`, `W+R`, `W+T`, `0` (draw); `date`
+/// `YYYY-MM-DD`; `rule` free text (`freestyle`, `renju` …).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameInfo {
+    /// `PB`, Black's player.
+    pub black: String,
+    /// `PW`, White's player.
+    pub white: String,
+    /// `RE`.
+    pub result: String,
+    /// `DT`.
+    pub date: String,
+    /// `RU`.
+    pub rule: String,
 }
 
 impl Record {
@@ -28,6 +47,7 @@ impl Record {
             size,
             moves,
             times_ms: vec![],
+            info: GameInfo::default(),
         }
     }
 }

@@ -49,9 +49,8 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     }
     check_moves(size, &moves, &move_lines)?;
     Ok(Record {
-        size,
-        moves,
         times_ms: times,
+        ..Record::new(size, moves)
     })
 }
 

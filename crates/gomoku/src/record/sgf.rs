@@ -1,7 +1,9 @@
-//! SGF records of Gomoku games (`GM[4]`): `(;GM[4]FF[4]SZ[15];B[hh];W[ih])`, coordinates as two
-//! letters, column then row from the top (`aa` = top-left). Only the main line is read.
+//! SGF records of Gomoku games (`GM[4]`): `(;GM[4]FF[4]SZ[15]RU[renju]PB[…]PW[…]RE[B+]DT[…];B[hh];W[ih])`,
+//! coordinates as two letters, column then row from the top (`aa` = top-left), the game's rule,
+//! players, result and date in the root node (SGF FF[4] properties RU, PB, PW, RE, DT). Only the
+//! main line is read.
 
-use super::{Record, check_moves};
+use super::{GameInfo, Record, check_moves};
 use crate::error::{RecordError, RecordProblem};
 use crate::point::Point;
 
@@ -19,10 +21,16 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     let mut game = None;
     let mut moves = vec![];
     let mut lines = vec![];
+    let mut info = GameInfo::default();
     for prop in &props {
         let first = prop.values.first().map(String::as_str).unwrap_or("");
         match prop.id.as_str() {
             "GM" => game = Some((first.to_string(), prop.line)),
+            "PB" => info.black = first.to_string(),
+            "PW" => info.white = first.to_string(),
+            "RE" => info.result = first.to_string(),
+            "DT" => info.date = first.to_string(),
+            "RU" => info.rule = first.to_string(),
             "SZ" => {
                 let (w, h) = first.split_once(':').unwrap_or((first, first));
                 size = match (w.parse::<u32>(), h.parse::<u32>()) {
@@ -78,12 +86,29 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     }
     let size = size as u8;
     check_moves(size, &moves, &lines)?;
-    Ok(Record::new(size, moves))
+    Ok(Record {
+        info,
+        ..Record::new(size, moves)
+    })
 }
 
 /// Writes an SGF record.
 pub fn format(record: &Record) -> String {
     let mut out = format!("(;GM[4]FF[4]SZ[{}]", record.size);
+    let info = &record.info;
+    for (id, value) in [
+        ("RU", &info.rule),
+        ("PB", &info.black),
+        ("PW", &info.white),
+        ("RE", &info.result),
+        ("DT", &info.date),
+    ] {
+        if !value.is_empty() {
+            // SGF text: `]` and `\` are escaped with a backslash.
+            let escaped = value.replace('\\', "\\\\").replace(']', "\\]");
+            out.push_str(&format!("{id}[{escaped}]"));
+        }
+    }
     for (i, p) in record.moves.iter().enumerate() {
         let color = if i % 2 == 0 { 'B' } else { 'W' };
         out.push_str(&format!(

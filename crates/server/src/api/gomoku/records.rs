@@ -4,10 +4,10 @@
 use axum::Json;
 use axum::extract::State;
 use qipan_gomoku::record::{coords, psq, sgf};
-use qipan_gomoku::{Game, Record, RecordError};
+use qipan_gomoku::{Game, GameInfo, Record, RecordError};
 use serde::{Deserialize, Serialize};
 
-use super::state::{GameState, GameView, Mode, OutcomeView, Undos};
+use super::state::{GameState, GameView, Mode, OutcomeView, Side, Undos};
 use super::{Prepared, board_rules, create, engine, load, refused, rule_set};
 use crate::AppState;
 use crate::error::ApiError;
@@ -59,8 +59,12 @@ pub(super) async fn export(
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<ExportQuery>,
 ) -> Result<Json<Exported>, ApiError> {
-    let (_, state) = load(&app, &viewer, id).await?;
-    let record = Record::new(state.size, state.points()?);
+    let (saved, state) = load(&app, &viewer, id).await?;
+    let game = state.game()?;
+    let record = Record {
+        info: sgf_info(&state, &game, &saved.created_at),
+        ..Record::new(state.size, state.points()?)
+    };
     let text = match query.format {
         Format::Psq => psq::format(&record),
         Format::Sgf => sgf::format(&record),
@@ -71,6 +75,42 @@ pub(super) async fn export(
         text,
         filename: format!("gomoku-{id}.{}", query.format.extension()),
     }))
+}
+
+/// What an SGF record says of the game: the rule, the engine by name (people have no name in
+/// the record yet), the result in SGF's form (`B+`, `W+R` resigned, `W+T` on time, `0` draw)
+/// and the date the game began.
+fn sgf_info(state: &GameState, game: &Game, created_at: &str) -> GameInfo {
+    let name = |side: Side| match (state.mode, state.human) {
+        (Mode::Pve, Some(human)) if human != side => {
+            format!("qipan (level {})", state.level.unwrap_or(5))
+        }
+        _ => String::new(),
+    };
+    let result = match OutcomeView::of(state, game) {
+        None => String::new(),
+        Some(OutcomeView { winner: None, .. }) => "0".to_owned(),
+        Some(outcome) => {
+            let side = if outcome.winner == Some(Side::Black) {
+                'B'
+            } else {
+                'W'
+            };
+            let how = match outcome.reason {
+                "resign" | "abandoned" => "R",
+                "time" => "T",
+                _ => "",
+            };
+            format!("{side}+{how}")
+        }
+    };
+    GameInfo {
+        black: name(Side::Black),
+        white: name(Side::White),
+        result,
+        date: created_at.get(..10).unwrap_or("").to_owned(),
+        rule: state.rule.clone(),
+    }
 }
 
 /// A record to import.
@@ -109,16 +149,20 @@ pub(super) async fn import(
     _allowed: Creation,
     ApiJson(body): ApiJson<ImportBody>,
 ) -> Result<Json<GameView>, ApiError> {
-    let rule_set = rule_set(body.rule.as_deref())?;
     let record = match body.format {
         Format::Psq => psq::parse(&body.text),
         Format::Sgf => sgf::parse(&body.text),
         Format::Coords => {
-            let size = board_rules(body.size.unwrap_or(15), rule_set)?.size();
+            let size =
+                board_rules(body.size.unwrap_or(15), rule_set(body.rule.as_deref())?)?.size();
             coords::parse(&spaced(&body.text), size)
         }
     }
     .map_err(unreadable)?;
+    // The rule asked for, else the one the record names (SGF `RU`), else freestyle.
+    let named =
+        Some(record.info.rule.as_str()).filter(|r| qipan_gomoku::RuleSet::from_name(r).is_some());
+    let rule_set = rule_set(body.rule.as_deref().or(named))?;
     board_rules(u32::from(record.size), rule_set)?;
     let state = GameState {
         size: record.size,
