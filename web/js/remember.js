@@ -11,11 +11,9 @@ export function rememberedGame(key) {
   try { return Number(localStorage.getItem(key)) || null; } catch { return null; }
 }
 
-/** The game asked for in the address: the id, `'bad'` for something that is no id, or null. */
-export function gameInAddress() {
-  const text = new URLSearchParams(location.search).get('game');
-  if (text === null || text === '') return null;
-  return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : 'bad';
+/** What the address asks for with `?game=`, as written, or null. */
+function askedInAddress() {
+  return new URLSearchParams(location.search).get('game') || null;
 }
 
 /**
@@ -25,11 +23,11 @@ export function gameInAddress() {
  * than silently starting something else), else null.
  */
 export async function resumeGame(key, load) {
-  const asked = gameInAddress();
-  const id = typeof asked === 'number' ? asked : asked === null ? rememberedGame(key) : null;
+  const asked = askedInAddress();
+  const id = asked === null ? rememberedGame(key) : /^\d+$/.test(asked) && Number(asked) > 0 ? Number(asked) : null;
   let view = null;
   if (id) {
     try { view = await load(id); } catch { view = null; }
   }
-  return { view, missing: asked !== null && !view ? String(new URLSearchParams(location.search).get('game')) : null };
+  return { view, missing: asked !== null && !view ? asked : null };
 }

@@ -8,7 +8,6 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
 use super::engine::evaluate;
-use super::state::GameState;
 use super::view::GameView;
 use super::{commit, load_at};
 use crate::AppState;
@@ -70,7 +69,7 @@ pub(super) async fn review_ply(
             format!("the game has {} moves", state.moves.len()),
         ));
     }
-    let pos = position_after(&state, body.ply)?;
+    let pos = state.position_after(body.ply)?;
     let eval = match evaluate(&compute, pos.clone()).await? {
         Some(info) => PlyEval {
             score_red: info.score_red,
@@ -106,15 +105,3 @@ pub(super) async fn review_ply(
 
 /// The score a position without a legal move stands at (the side to move has lost).
 const MATE_CP: i32 = 30_000;
-
-/// The position after the first `ply` moves of the game, with their history.
-fn position_after(state: &GameState, ply: usize) -> Result<qipan_xiangqi::Position, ApiError> {
-    let mut pos = state.start_position()?;
-    for text in &state.moves[..ply] {
-        let m = super::state::parse_iccs(text)
-            .filter(|&m| pos.is_legal(m))
-            .ok_or_else(|| ApiError::internal(format!("saved move `{text}` is not legal")))?;
-        pos.make(m);
-    }
-    Ok(pos)
-}

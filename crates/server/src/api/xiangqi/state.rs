@@ -266,8 +266,13 @@ impl GameState {
 
     /// The current position with its history (for repetitions), replaying every saved move.
     pub fn position(&self) -> Result<Position, ApiError> {
+        self.position_after(self.moves.len())
+    }
+
+    /// The position after the first `plies` saved moves (at most all of them), with its history.
+    pub fn position_after(&self, plies: usize) -> Result<Position, ApiError> {
         let mut pos = self.start_position()?;
-        for (ply, text) in self.moves.iter().enumerate() {
+        for (ply, text) in self.moves.iter().take(plies).enumerate() {
             let m = parse_iccs(text)
                 .filter(|&m| pos.is_legal(m))
                 .ok_or_else(|| {
