@@ -13,10 +13,11 @@ pub struct Args {
     #[arg(long, env = "QIPAN_ADDR", default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
 
-    /// The SQLite database file (created if missing), or `:memory:` for a throwaway database.
-    /// Default: qipan.sqlite3 in the user's data directory
+    /// The SQLite database file (created if missing), `:memory:` for a throwaway database, or a
+    /// PostgreSQL address (postgres://user:password@host:port/database) that several qipan
+    /// instances share. Default: qipan.sqlite3 in the user's data directory
     /// (e.g. ~/.local/share/qipan/qipan.sqlite3).
-    #[arg(long, env = "QIPAN_DB", value_name = "PATH")]
+    #[arg(long, env = "QIPAN_DB", value_name = "PATH|URL")]
     db: Option<String>,
 
     /// The largest request body accepted, in bytes; larger requests get 413.

@@ -11,13 +11,21 @@ pub enum DbLocation {
     File(PathBuf),
     /// A throwaway in-memory database, gone when the server stops.
     Memory,
+    /// A PostgreSQL database, by its `postgres://` address: what several instances share.
+    Postgres(String),
 }
 
 impl DbLocation {
-    /// Reads a `--db` value: `:memory:` for a throwaway database, anything else is a file path.
+    /// Reads a `--db` value: `:memory:` for a throwaway database, a `postgres://` (or
+    /// `postgresql://`) address for PostgreSQL, `sqlite:` followed by a path, or else a file
+    /// path.
     pub fn parse(text: &str) -> Self {
-        if text == ":memory:" {
+        if text == ":memory:" || text == "sqlite::memory:" {
             DbLocation::Memory
+        } else if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            DbLocation::Postgres(text.to_owned())
+        } else if let Some(path) = text.strip_prefix("sqlite:") {
+            DbLocation::File(PathBuf::from(path.strip_prefix("//").unwrap_or(path)))
         } else {
             DbLocation::File(PathBuf::from(text))
         }
@@ -36,7 +44,24 @@ impl std::fmt::Display for DbLocation {
         match self {
             DbLocation::File(path) => write!(f, "{}", path.display()),
             DbLocation::Memory => f.write_str(":memory:"),
+            DbLocation::Postgres(url) => f.write_str(&without_password(url)),
         }
+    }
+}
+
+/// A database address with its password (if any) replaced by `***`, for logs and messages.
+fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _password)) => format!("{scheme}://{user}:***@{host}{tail}"),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
     }
 }
 
@@ -131,4 +156,37 @@ pub struct Config {
     pub limits: Limits,
     /// Accepted host names and origins.
     pub access: Access,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_db_value_names_memory_a_file_or_postgres() {
+        assert_eq!(DbLocation::parse(":memory:"), DbLocation::Memory);
+        assert_eq!(
+            DbLocation::parse("sqlite:///srv/q.sqlite3"),
+            DbLocation::File(PathBuf::from("/srv/q.sqlite3"))
+        );
+        assert_eq!(
+            DbLocation::parse("games.sqlite3"),
+            DbLocation::File(PathBuf::from("games.sqlite3"))
+        );
+        assert_eq!(
+            DbLocation::parse("postgresql://db.example/qipan"),
+            DbLocation::Postgres("postgresql://db.example/qipan".into())
+        );
+    }
+
+    #[test]
+    fn a_postgres_address_is_shown_without_its_password() {
+        let shown = DbLocation::parse("postgres://qipan:s3cret@db:5432/qipan?sslmode=require");
+        assert_eq!(
+            shown.to_string(),
+            "postgres://qipan:***@db:5432/qipan?sslmode=require"
+        );
+        let no_password = DbLocation::parse("postgres://qipan@db/qipan");
+        assert_eq!(no_password.to_string(), "postgres://qipan@db/qipan");
+    }
 }

@@ -50,7 +50,7 @@ use crate::compute::ComputePool;
 use crate::config::{Access, Config, DbLocation, Limits};
 use crate::guard::HostPolicy;
 use crate::referee::Referee;
-use crate::store::{PlayerStore, SqliteStore, Store, StoreError};
+use crate::store::{PlayerStore, SqlStore, Store, StoreError};
 use crate::watch::{WatchedStore, Watchers};
 
 /// What every handler can reach.
@@ -179,6 +179,8 @@ fn db_hint(err: &StoreError) -> &'static str {
     let text = err.to_string();
     if text.contains("not a database") || text.contains("malformed") {
         " (the file is not a qipan database or is damaged; move it away or choose another with --db)"
+    } else if text.contains("Connection refused") || text.contains("password authentication") {
+        " (is the PostgreSQL server running, and are the address, user and password right?)"
     } else if text.contains("unable to open") || text.contains("readonly") {
         " (check that the folder exists and is writable, or choose another path with --db)"
     } else {
@@ -203,7 +205,7 @@ impl Server {
                 reason,
             })?;
         }
-        let store = SqliteStore::open_with(&config.db, config.limits.max_database_bytes)
+        let store = SqlStore::open_with(&config.db, config.limits.max_database_bytes)
             .await
             .map_err(|reason| ServeError::Database {
                 location: config.db.clone(),

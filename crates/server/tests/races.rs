@@ -14,7 +14,7 @@ use qipan_server::config::DbLocation;
 use qipan_server::rating::Rating;
 use qipan_server::store::{
     GameFilter, GameKind, GameUpdate, LeaderboardEntry, NewGame, NewSeek, PlayerId, PlayerRating,
-    RatingPoint, SavedGame, Seek, SqliteStore, Store, StoreError,
+    RatingPoint, SavedGame, Seek, SqlStore, Store, StoreError,
 };
 use qipan_server::watch::{WatchedStore, Watchers};
 use qipan_server::{AppState, app};
@@ -25,7 +25,7 @@ use tokio::sync::Barrier;
 /// A store whose game reads, once armed, wait for each other in pairs: both racing requests read
 /// the same revision before either writes.
 struct PairedReads {
-    inner: SqliteStore,
+    inner: SqlStore,
     armed: AtomicBool,
     barrier: Barrier,
 }
@@ -179,7 +179,9 @@ struct Racer {
 
 impl Racer {
     async fn start() -> Racer {
-        let inner = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+        let inner = SqlStore::open(&common::fresh_db(DbLocation::Memory).await)
+            .await
+            .unwrap();
         let players = Arc::new(inner.clone());
         let store = Arc::new(PairedReads {
             inner,

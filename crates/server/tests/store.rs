@@ -5,7 +5,7 @@ mod common;
 
 use qipan_server::config::DbLocation;
 use qipan_server::store::{
-    GameFilter, GameKind, GameStatus, GameUpdate, LEGACY_SEAT, PlayerId, Seat, SqliteStore, Store,
+    GameFilter, GameKind, GameStatus, GameUpdate, LEGACY_SEAT, PlayerId, Seat, SqlStore, Store,
     StoreError,
 };
 use serde_json::json;
@@ -21,9 +21,10 @@ fn play(action: &str) -> GameUpdate {
 #[tokio::test]
 async fn a_write_based_on_a_stale_revision_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&DbLocation::File(dir.path().join("q.sqlite3")))
-        .await
-        .unwrap();
+    let store =
+        SqlStore::open(&common::fresh_db(DbLocation::File(dir.path().join("q.sqlite3"))).await)
+            .await
+            .unwrap();
     let actor = common::player(&store).await;
     let game = store
         .create_game(common::new_game(GameKind::Xiangqi, ""))
@@ -54,9 +55,10 @@ async fn a_write_based_on_a_stale_revision_is_refused() {
 #[tokio::test]
 async fn concurrent_writers_on_one_revision_cannot_both_win() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&DbLocation::File(dir.path().join("q.sqlite3")))
-        .await
-        .unwrap();
+    let store =
+        SqlStore::open(&common::fresh_db(DbLocation::File(dir.path().join("q.sqlite3"))).await)
+            .await
+            .unwrap();
     let actor = common::player(&store).await;
     let game = store
         .create_game(common::new_game(GameKind::Gomoku, ""))
@@ -84,7 +86,9 @@ async fn concurrent_writers_on_one_revision_cannot_both_win() {
 
 #[tokio::test]
 async fn undo_truncates_the_recorded_actions() {
-    let store = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+    let store = SqlStore::open(&common::fresh_db(DbLocation::Memory).await)
+        .await
+        .unwrap();
     let actor = common::player(&store).await;
     let mut game = store
         .create_game(common::new_game(GameKind::Gomoku, ""))
@@ -119,7 +123,7 @@ async fn a_file_that_is_not_a_database_is_refused_not_overwritten() {
     let path = dir.path().join("corrupt.sqlite3");
     let garbage = b"this is not a SQLite database, but somebody's notes".repeat(200);
     std::fs::write(&path, &garbage).unwrap();
-    let opened = SqliteStore::open(&DbLocation::File(path.clone())).await;
+    let opened = SqlStore::open(&DbLocation::File(path.clone())).await;
     let err = opened.expect_err("a corrupt file is refused");
     assert!(err.to_string().contains("not a database"), "{err}");
     assert_eq!(
@@ -131,7 +135,9 @@ async fn a_file_that_is_not_a_database_is_refused_not_overwritten() {
 
 #[tokio::test]
 async fn reopening_a_finished_game_clears_its_result() {
-    let store = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+    let store = SqlStore::open(&common::fresh_db(DbLocation::Memory).await)
+        .await
+        .unwrap();
     let actor = common::player(&store).await;
     let game = store
         .create_game(common::new_game(GameKind::Xiangqi, ""))
@@ -179,7 +185,9 @@ async fn reopening_a_finished_game_clears_its_result() {
 
 #[tokio::test]
 async fn a_game_saved_before_seats_is_taken_by_its_first_actor_and_closed_to_others() {
-    let store = SqliteStore::open(&DbLocation::Memory).await.unwrap();
+    let store = SqlStore::open(&common::fresh_db(DbLocation::Memory).await)
+        .await
+        .unwrap();
     let (first, second) = (common::player(&store).await, common::player(&store).await);
     let legacy = store
         .create_game(common::new_game(GameKind::Xiangqi, ""))
@@ -211,4 +219,13 @@ async fn a_game_saved_before_seats_is_taken_by_its_first_actor_and_closed_to_oth
     assert!(store.list_games(all(&second)).await.unwrap().is_empty());
     assert_eq!(store.list_games(all(&first)).await.unwrap().len(), 1);
     store.delete_game(legacy.id, &first).await.unwrap();
+}
+
+#[tokio::test]
+async fn the_tests_run_on_the_database_they_were_given() {
+    let store = SqlStore::open(&common::fresh_db(DbLocation::Memory).await)
+        .await
+        .unwrap();
+    assert_eq!(store.is_postgres(), common::postgres_server().is_some());
+    assert!(store.health().await.is_ok(), "{:?}", store.health().await);
 }

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use qipan_server::config::DbLocation;
-use qipan_server::store::{GameKind, GameUpdate, NewGame, PlayerStore, Seat, SqliteStore, Store};
+use qipan_server::store::{GameKind, GameUpdate, NewGame, PlayerStore, Seat, SqlStore, Store};
 use serde_json::json;
 
 use super::{Case, Row};
@@ -25,7 +25,7 @@ fn saved_actions() -> anyhow::Result<Vec<Row>> {
         .enable_all()
         .build()?;
     let outcome = runtime.block_on(async {
-        let store = SqliteStore::open(&DbLocation::File(dir.join("bench.sqlite3"))).await?;
+        let store = SqlStore::open(&DbLocation::File(dir.join("bench.sqlite3"))).await?;
         let player = store.create_player(b"bench").await?.id;
         let mut game = store
             .create_game(NewGame {

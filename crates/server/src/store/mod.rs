@@ -1,12 +1,11 @@
-//! The persistence port: what the games need to keep, behind a small trait, and its SQLite
-//! implementation. A PostgreSQL implementation can stand beside [`SqliteStore`] by implementing
-//! [`Store`].
+//! The persistence port: what the games need to keep, behind a small trait, and its one SQL
+//! implementation, [`SqlStore`], on SQLite or PostgreSQL.
 
 mod file_identity;
 mod lobby;
 mod model;
 mod players;
-mod sqlite;
+mod sql;
 
 pub use lobby::{NewSeek, PlayerRating, RatingPoint, Seek};
 pub use model::{
@@ -14,7 +13,7 @@ pub use model::{
     RematchLink, SavedGame, UnknownGameKind,
 };
 pub use players::{Holder, LEGACY_SEAT, Player, PlayerId, Seat};
-pub use sqlite::SqliteStore;
+pub use sql::SqlStore;
 
 use crate::clock::Speed;
 use crate::rating::Rating;
@@ -139,22 +138,45 @@ pub enum Fault {
     Damaged,
 }
 
-/// Classifies a sqlx error by SQLite's primary result code
-/// (<https://www.sqlite.org/rescode.html>).
+/// Classifies a sqlx error by the database's own code: SQLite's primary result code
+/// (<https://www.sqlite.org/rescode.html>) or PostgreSQL's SQLSTATE
+/// (<https://www.postgresql.org/docs/current/errcodes-appendix.html>).
 fn sqlx_fault(err: &sqlx::Error) -> Fault {
     match err {
         sqlx::Error::Database(db) => {
-            let code = db.code().and_then(|c| c.parse::<i32>().ok()).unwrap_or(1);
-            match code & 0xff {
-                13 => Fault::Full,                 // SQLITE_FULL
-                5 | 6 => Fault::Busy,              // SQLITE_BUSY, SQLITE_LOCKED
-                8 | 10 | 14 => Fault::Unavailable, // SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN
-                11 | 26 => Fault::Damaged,         // SQLITE_CORRUPT, SQLITE_NOTADB
-                _ => Fault::Damaged,
+            let code = db.code().unwrap_or_default();
+            if db
+                .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                .is_some()
+            {
+                postgres_fault(&code)
+            } else {
+                sqlite_fault(code.parse::<i32>().unwrap_or(1))
             }
         }
         sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => Fault::Busy,
-        sqlx::Error::Io(_) => Fault::Unavailable,
+        sqlx::Error::Io(_) | sqlx::Error::Tls(_) => Fault::Unavailable,
+        _ => Fault::Damaged,
+    }
+}
+
+fn sqlite_fault(code: i32) -> Fault {
+    match code & 0xff {
+        13 => Fault::Full,                 // SQLITE_FULL
+        5 | 6 => Fault::Busy,              // SQLITE_BUSY, SQLITE_LOCKED
+        8 | 10 | 14 => Fault::Unavailable, // SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN
+        _ => Fault::Damaged,               // SQLITE_CORRUPT, SQLITE_NOTADB and the rest
+    }
+}
+
+fn postgres_fault(sqlstate: &str) -> Fault {
+    match sqlstate {
+        "53100" => Fault::Full, // disk_full
+        // serialization_failure, deadlock_detected, lock_not_available, too_many_connections
+        "40001" | "40P01" | "55P03" | "53300" => Fault::Busy,
+        // read_only_sql_transaction, the server shutting down or starting, no connection
+        "25006" | "57P01" | "57P02" | "57P03" => Fault::Unavailable,
+        code if code.starts_with("08") || code.starts_with("53") => Fault::Unavailable,
         _ => Fault::Damaged,
     }
 }
@@ -165,7 +187,8 @@ pub struct Health {
     /// Whether a write transaction can be started now (not read-only, not locked elsewhere, the
     /// file still the one opened).
     pub writable: bool,
-    /// SQLite's `PRAGMA quick_check` answer: `ok`, or what is damaged.
+    /// The database's integrity check: `ok`, or what is damaged (SQLite's `PRAGMA quick_check`;
+    /// on PostgreSQL, whether the server answers).
     pub integrity: String,
     /// Why it is not healthy, when it is not.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -179,7 +202,7 @@ impl Health {
     }
 }
 
-/// SQLite's own words for a database error, without sqlx's wrapping.
+/// The database's own words for an error, without sqlx's wrapping.
 fn describe_sqlx(err: &sqlx::Error) -> String {
     match err {
         sqlx::Error::Database(db) => db.message().to_owned(),
@@ -309,7 +332,7 @@ pub trait Store: Send + Sync {
     ) -> Result<Vec<LeaderboardEntry>, StoreError>;
     /// The database's real state: writable, and its integrity (a quick check).
     async fn health(&self) -> Health;
-    /// Closes the store cleanly (checkpoints the WAL).
+    /// Closes the store cleanly (on SQLite, checkpoints the WAL).
     async fn close(&self);
 }
 

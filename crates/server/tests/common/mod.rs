@@ -1,4 +1,6 @@
-//! Starting a real server on a real SQLite file for the integration tests.
+//! Starting a real server on a real database for the integration tests: SQLite, or, when
+//! `QIPAN_TEST_POSTGRES` names a PostgreSQL server (scripts/test starts a throwaway one), a new
+//! PostgreSQL database for each test, so that the same tests run on both backends.
 
 #![allow(dead_code)] // each test file uses a different part of this module
 
@@ -39,8 +41,48 @@ impl Running {
     }
 }
 
-/// Starts a server on an ephemeral port with the given database.
+/// The PostgreSQL server the tests run on instead of SQLite, if any: an address without a
+/// database name, e.g. `postgres://postgres@127.0.0.1:5433`.
+pub fn postgres_server() -> Option<String> {
+    std::env::var("QIPAN_TEST_POSTGRES")
+        .ok()
+        .filter(|url| !url.is_empty())
+}
+
+/// A fresh empty database for one test: a new PostgreSQL database when the tests run on
+/// PostgreSQL, else `sqlite` (a memory database or a file).
+pub async fn fresh_db(sqlite: DbLocation) -> DbLocation {
+    use sqlx::{Connection, Executor};
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let Some(server) = postgres_server() else {
+        return sqlite;
+    };
+    let name = format!(
+        "qipan_test_{}_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos())
+    );
+    let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
+        .await
+        .expect("the test PostgreSQL server answers");
+    admin
+        .execute(format!("CREATE DATABASE {name}").as_str())
+        .await
+        .expect("a test database can be created");
+    admin.close().await.ok();
+    DbLocation::Postgres(format!("{server}/{name}"))
+}
+
+/// Starts a server on an ephemeral port with the given database; [`DbLocation::Memory`] stands
+/// for a fresh database of the backend the tests run on (see [`fresh_db`]).
 pub async fn start(db: DbLocation, limits: Limits) -> Running {
+    let db = match db {
+        DbLocation::Memory => fresh_db(DbLocation::Memory).await,
+        other => other,
+    };
     let config = Config {
         addr: "127.0.0.1:0".parse().expect("a valid address"),
         db,

@@ -1,4 +1,4 @@
-//! Invitations to open seats in SQLite: made by a seated player, used up by the friend who
+//! Invitations to open seats: made by a seated player, used up by the friend who
 //! takes the seat, in one transaction with the seat and the game's revision.
 
 use super::{Tx, seats};
@@ -15,7 +15,7 @@ pub(super) async fn invite(
 ) -> Result<(), StoreError> {
     let game_seats = seats::of_game(&mut **tx, game_id).await?;
     if game_seats.is_empty() {
-        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = ?")
+        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
             .bind(game_id)
             .fetch_optional(&mut **tx)
             .await?;
@@ -34,7 +34,7 @@ pub(super) async fn invite(
         return Err(StoreError::SeatNotOpen(seat.to_owned()));
     }
     sqlx::query(
-        "INSERT INTO invitations (token_hash, game_id, seat, created_at) VALUES (?, ?, ?, ?)",
+        "INSERT INTO invitations (token_hash, game_id, seat, created_at) VALUES ($1, $2, $3, $4)",
     )
     .bind(token_hash)
     .bind(game_id)
@@ -53,7 +53,7 @@ pub(super) async fn accept(
 ) -> Result<i64, StoreError> {
     // Taking the seat first takes the write lock at once (see apply_update).
     let row: Option<(i64, String)> =
-        sqlx::query_as("DELETE FROM invitations WHERE token_hash = ? RETURNING game_id, seat")
+        sqlx::query_as("DELETE FROM invitations WHERE token_hash = $1 RETURNING game_id, seat")
             .bind(token_hash)
             .fetch_optional(&mut **tx)
             .await?;

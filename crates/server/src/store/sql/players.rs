@@ -1,16 +1,17 @@
-//! Players, their sessions and accounts in SQLite.
+//! Players, their sessions and accounts.
 
 use rand::Rng;
+use sqlx::AnyPool;
 use sqlx::Row;
-use sqlx::sqlite::{SqlitePool, SqliteRow};
+use sqlx::any::AnyRow;
 
-use super::SqliteStore;
+use super::{SqlStore, Tx};
 use crate::store::{Player, PlayerId, PlayerStore, StoreError};
 use crate::time::now_rfc3339;
 
 const PLAYER_COLUMNS: &str = "id, name, username, created_at";
 
-fn player_from_row(row: &SqliteRow) -> Result<Player, StoreError> {
+fn player_from_row(row: &AnyRow) -> Result<Player, StoreError> {
     Ok(Player {
         id: PlayerId(row.try_get("id")?),
         name: row.try_get("name")?,
@@ -24,34 +25,35 @@ fn new_id() -> PlayerId {
     PlayerId(format!("{:012x}", rand::rng().random::<u64>() >> 16))
 }
 
-/// Whether `err` is SQLite's refusal of a duplicate in a UNIQUE column.
+/// Whether `err` is the database's refusal of a duplicate in a UNIQUE column.
 fn is_unique_violation(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::Database(db) if db.is_unique_violation())
 }
 
-async fn create(pool: &SqlitePool, token_hash: &[u8]) -> Result<Player, StoreError> {
-    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+/// Inserts a new guest player signed in by `token_hash`; its id.
+async fn create(tx: &mut Tx<'_>, token_hash: &[u8]) -> Result<PlayerId, StoreError> {
     let now = now_rfc3339();
     let id = new_id();
-    sqlx::query("INSERT INTO players (id, created_at) VALUES (?, ?)")
+    sqlx::query("INSERT INTO players (id, created_at) VALUES ($1, $2)")
         .bind(&id.0)
         .bind(&now)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
-    sqlx::query("INSERT INTO player_sessions (token_hash, player_id, created_at) VALUES (?, ?, ?)")
-        .bind(token_hash)
-        .bind(&id.0)
-        .bind(&now)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    by_id(pool, &id).await
+    sqlx::query(
+        "INSERT INTO player_sessions (token_hash, player_id, created_at) VALUES ($1, $2, $3)",
+    )
+    .bind(token_hash)
+    .bind(&id.0)
+    .bind(&now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
 }
 
-async fn for_session(pool: &SqlitePool, token_hash: &[u8]) -> Result<Option<Player>, StoreError> {
+async fn for_session(pool: &AnyPool, token_hash: &[u8]) -> Result<Option<Player>, StoreError> {
     let row = sqlx::query(
         "SELECT p.id, p.name, p.username, p.created_at FROM player_sessions s \
-         JOIN players p ON p.id = s.player_id WHERE s.token_hash = ?",
+         JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1",
     )
     .bind(token_hash)
     .fetch_optional(pool)
@@ -59,9 +61,9 @@ async fn for_session(pool: &SqlitePool, token_hash: &[u8]) -> Result<Option<Play
     row.as_ref().map(player_from_row).transpose()
 }
 
-async fn by_id(pool: &SqlitePool, id: &PlayerId) -> Result<Player, StoreError> {
+async fn by_id(pool: &AnyPool, id: &PlayerId) -> Result<Player, StoreError> {
     let row = sqlx::query(&format!(
-        "SELECT {PLAYER_COLUMNS} FROM players WHERE id = ?"
+        "SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"
     ))
     .bind(&id.0)
     .fetch_optional(pool)
@@ -70,13 +72,9 @@ async fn by_id(pool: &SqlitePool, id: &PlayerId) -> Result<Player, StoreError> {
     player_from_row(&row)
 }
 
-async fn rename(
-    pool: &SqlitePool,
-    id: &PlayerId,
-    name: Option<&str>,
-) -> Result<Player, StoreError> {
+async fn rename(pool: &AnyPool, id: &PlayerId, name: Option<&str>) -> Result<Player, StoreError> {
     let key = name.map(str::to_lowercase);
-    let done = sqlx::query("UPDATE players SET name = ?, name_key = ? WHERE id = ?")
+    let done = sqlx::query("UPDATE players SET name = $1, name_key = $2 WHERE id = $3")
         .bind(name)
         .bind(key)
         .bind(&id.0)
@@ -93,13 +91,13 @@ async fn rename(
 }
 
 async fn claim(
-    pool: &SqlitePool,
+    pool: &AnyPool,
     id: &PlayerId,
     username: &str,
     password_hash: &str,
 ) -> Result<Player, StoreError> {
     let done = sqlx::query(
-        "UPDATE players SET username = ?, password_hash = ? WHERE id = ? AND username IS NULL",
+        "UPDATE players SET username = $1, password_hash = $2 WHERE id = $3 AND username IS NULL",
     )
     .bind(username)
     .bind(password_hash)
@@ -117,12 +115,9 @@ async fn claim(
     }
 }
 
-async fn account(
-    pool: &SqlitePool,
-    username: &str,
-) -> Result<Option<(Player, String)>, StoreError> {
+async fn account(pool: &AnyPool, username: &str) -> Result<Option<(Player, String)>, StoreError> {
     let row = sqlx::query(&format!(
-        "SELECT {PLAYER_COLUMNS}, password_hash FROM players WHERE username = ?"
+        "SELECT {PLAYER_COLUMNS}, password_hash FROM players WHERE username = $1"
     ))
     .bind(username)
     .fetch_optional(pool)
@@ -140,21 +135,23 @@ async fn account(
 }
 
 async fn add_session(
-    pool: &SqlitePool,
+    pool: &AnyPool,
     player: &PlayerId,
     token_hash: &[u8],
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO player_sessions (token_hash, player_id, created_at) VALUES (?, ?, ?)")
-        .bind(token_hash)
-        .bind(&player.0)
-        .bind(now_rfc3339())
-        .execute(pool)
-        .await?;
+    sqlx::query(
+        "INSERT INTO player_sessions (token_hash, player_id, created_at) VALUES ($1, $2, $3)",
+    )
+    .bind(token_hash)
+    .bind(&player.0)
+    .bind(now_rfc3339())
+    .execute(pool)
+    .await?;
     Ok(())
 }
 
-async fn end_sessions(pool: &SqlitePool, player: &PlayerId) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM player_sessions WHERE player_id = ?")
+async fn end_sessions(pool: &AnyPool, player: &PlayerId) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM player_sessions WHERE player_id = $1")
         .bind(&player.0)
         .execute(pool)
         .await?;
@@ -162,10 +159,12 @@ async fn end_sessions(pool: &SqlitePool, player: &PlayerId) -> Result<(), StoreE
 }
 
 #[async_trait::async_trait]
-impl PlayerStore for SqliteStore {
+impl PlayerStore for SqlStore {
     async fn create_player(&self, token_hash: &[u8]) -> Result<Player, StoreError> {
-        self.check_file()?;
-        create(&self.pool, token_hash).await
+        let mut tx = self.begin_write().await?;
+        let id = create(&mut tx, token_hash).await?;
+        tx.commit().await?;
+        by_id(&self.pool, &id).await
     }
 
     async fn player_for_session(&self, token_hash: &[u8]) -> Result<Option<Player>, StoreError> {

@@ -1,8 +1,9 @@
-//! Seats of saved games in SQLite: written with the game, read with it, checked before every
+//! Seats of saved games: written with the game, read with it, checked before every
 //! update inside the update's transaction.
 
+use sqlx::Any;
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
 use super::Tx;
 use crate::store::{Holder, LEGACY_SEAT, PlayerId, Seat, StoreError};
@@ -21,7 +22,7 @@ pub(super) async fn insert(
             Holder::Open => (None, None),
         };
         sqlx::query(
-            "INSERT INTO game_seats (game_id, seat, player_id, engine) VALUES (?, ?, ?, ?)",
+            "INSERT INTO game_seats (game_id, seat, player_id, engine) VALUES ($1, $2, $3, $4)",
         )
         .bind(game_id)
         .bind(&seat.seat)
@@ -33,7 +34,7 @@ pub(super) async fn insert(
     Ok(())
 }
 
-fn seat_from_row(row: &SqliteRow) -> Result<Seat, StoreError> {
+fn seat_from_row(row: &AnyRow) -> Result<Seat, StoreError> {
     let player: Option<String> = row.try_get("player_id")?;
     let engine: Option<String> = row.try_get("engine")?;
     let holder = match (player, engine) {
@@ -50,10 +51,10 @@ fn seat_from_row(row: &SqliteRow) -> Result<Seat, StoreError> {
 /// The seats of game `game_id`, in seat-name order.
 pub(super) async fn of_game<'e, E>(executor: E, game_id: i64) -> Result<Vec<Seat>, StoreError>
 where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let rows = sqlx::query(
-        "SELECT seat, player_id, engine FROM game_seats WHERE game_id = ? ORDER BY seat",
+        "SELECT seat, player_id, engine FROM game_seats WHERE game_id = $1 ORDER BY seat",
     )
     .bind(game_id)
     .fetch_all(executor)
@@ -87,8 +88,8 @@ pub(super) async fn take_open(
     player: &PlayerId,
 ) -> Result<(), StoreError> {
     let taken = sqlx::query(
-        "UPDATE game_seats SET player_id = ? \
-         WHERE game_id = ? AND seat = ? AND player_id IS NULL AND engine IS NULL",
+        "UPDATE game_seats SET player_id = $1 \
+         WHERE game_id = $2 AND seat = $3 AND player_id IS NULL AND engine IS NULL",
     )
     .bind(&player.0)
     .bind(game_id)
@@ -98,7 +99,7 @@ pub(super) async fn take_open(
     if taken.rows_affected() == 0 {
         return Err(StoreError::SeatNotOpen(seat.to_owned()));
     }
-    sqlx::query("UPDATE games SET revision = revision + 1, updated_at = ? WHERE id = ?")
+    sqlx::query("UPDATE games SET revision = revision + 1, updated_at = $1 WHERE id = $2")
         .bind(now_rfc3339())
         .bind(game_id)
         .execute(&mut **tx)

@@ -1,5 +1,8 @@
-//! [`Store`] on SQLite, through sqlx.
+//! [`Store`] on SQL through sqlx's `Any` driver: one implementation, with the same queries, for
+//! SQLite (the default: one file beside the program) and PostgreSQL (a database server that
+//! several qipan instances share). What differs between the two is in [`backend`].
 
+mod backend;
 mod invitations;
 mod players;
 mod ratings;
@@ -7,18 +10,11 @@ mod rematches;
 mod seats;
 mod seeks;
 
-use std::str::FromStr;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
-
 use serde_json::Value;
+use sqlx::AnyPool;
 use sqlx::Row;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
-};
+use sqlx::any::AnyRow;
 
-use super::file_identity::FileIdentity;
 use super::{
     GameFilter, GameKind, GameStatus, GameUpdate, Health, LeaderboardEntry, NewGame, NewSeek,
     PlayerId, PlayerRating, RatingPoint, SavedGame, Seek, Store, StoreError,
@@ -27,140 +23,53 @@ use crate::clock::{Clock, Speed};
 use crate::config::DbLocation;
 use crate::rating::Rating;
 use crate::time::now_rfc3339;
+use backend::Backend;
 
-/// Saved games and leaderboards in one SQLite database.
+/// Saved games, players, ratings and leaderboards in one SQLite or PostgreSQL database.
 #[derive(Debug, Clone)]
-pub struct SqliteStore {
-    pool: SqlitePool,
-    /// The file opened (none for `:memory:`), checked before every write.
-    file: Option<FileIdentity>,
-    /// The last integrity check and when it ran: it reads the whole database, so health checks
-    /// reuse it for [`INTEGRITY_CHECK_EVERY`].
-    integrity: Arc<Mutex<Option<(Instant, String)>>>,
+pub struct SqlStore {
+    pool: AnyPool,
+    backend: Backend,
 }
-
-/// How long an integrity check's answer is reused by the health check.
-const INTEGRITY_CHECK_EVERY: Duration = Duration::from_secs(60);
-
-/// SQLite's page size (its default), which the size limit counts in.
-const PAGE_SIZE: u64 = 4096;
 
 const GAME_COLUMNS: &str = "id, kind, variant, mode, players, state, status, result, revision, \
                             action_count, created_at, updated_at, clock, private, rated";
 
-impl SqliteStore {
-    /// Opens (creating if needed) the database and brings its schema up to date.
+impl SqlStore {
+    /// Opens (creating a SQLite file if needed) the database and brings its schema up to date.
     pub async fn open(location: &DbLocation) -> Result<Self, StoreError> {
-        SqliteStore::open_with(location, None).await
+        SqlStore::open_with(location, None).await
     }
 
-    /// As [`SqliteStore::open`], with the database kept to at most `max_bytes` (writes past it
-    /// fail as on a full disk).
+    /// As [`SqlStore::open`], with a SQLite database kept to at most `max_bytes` (writes past it
+    /// fail as on a full disk). A PostgreSQL server keeps its own limits.
     pub async fn open_with(
         location: &DbLocation,
         max_bytes: Option<u64>,
     ) -> Result<Self, StoreError> {
-        let max_pages = max_bytes.map(|bytes| (bytes / PAGE_SIZE).max(1).to_string());
-        let tuned = |options: SqliteConnectOptions| {
-            let options = match &max_pages {
-                Some(pages) => options.pragma("max_page_count", pages.clone()),
-                None => options,
-            };
-            options
-                .page_size(PAGE_SIZE as u32)
-                .journal_mode(SqliteJournalMode::Wal)
-                // FULL: in WAL mode the log is fsynced at every commit, so an action the player
-                // saw confirmed survives not only a crash or `kill -9` of qipan (which NORMAL
-                // would also survive) but an OS crash or power loss too. Games write a few rows
-                // per second at most, so the cost of one fsync per action is invisible.
-                .synchronous(SqliteSynchronous::Full)
-                .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(5))
-        };
-        let (pool, file) = match location {
-            DbLocation::File(path) => {
-                // Create the file once; the pool's own connections never create one, so a file
-                // deleted under the server is not silently replaced by an empty database.
-                let create =
-                    tuned(SqliteConnectOptions::new().filename(path)).create_if_missing(true);
-                sqlx::Connection::close(sqlx::ConnectOptions::connect(&create).await?).await?;
-                let file = FileIdentity::of(path).map_err(|e| StoreError::Database(e.into()))?;
-                let options = tuned(SqliteConnectOptions::new().filename(path));
-                let pool = SqlitePoolOptions::new()
-                    .max_connections(4)
-                    .acquire_timeout(Duration::from_secs(10))
-                    .connect_with(options)
-                    .await?;
-                (pool, Some(file))
-            }
-            // Every connection to ":memory:" is a database of its own, so the pool keeps exactly
-            // one connection alive for the whole run.
-            DbLocation::Memory => {
-                let options = tuned(SqliteConnectOptions::from_str("sqlite::memory:")?);
-                let pool = SqlitePoolOptions::new()
-                    .max_connections(1)
-                    .min_connections(1)
-                    .idle_timeout(None)
-                    .max_lifetime(None)
-                    .connect_with(options)
-                    .await?;
-                (pool, None)
-            }
-        };
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(SqliteStore {
-            pool,
-            file,
-            integrity: Arc::default(),
-        })
+        let (pool, backend) = backend::open(location, max_bytes).await?;
+        Ok(SqlStore { pool, backend })
+    }
+
+    /// Whether this store runs on PostgreSQL (and so may be shared by several instances).
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.backend, Backend::Postgres)
+    }
+
+    /// The connection pool, for the parts of the server that talk to the database directly
+    /// (PostgreSQL's notifications and leases).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// Refuses to write when the database file is no longer the one opened.
     fn check_file(&self) -> Result<(), StoreError> {
-        match &self.file {
-            Some(file) => file.check().map_err(StoreError::FileReplaced),
-            None => Ok(()),
-        }
+        self.backend.check_file()
     }
 
-    /// Starts a write transaction on the file this store opened. `BEGIN IMMEDIATE` takes the
-    /// write lock at once (waiting up to the busy timeout for another writer): a deferred
-    /// transaction that reads first and writes later could not upgrade its lock while another
-    /// connection writes, and SQLite would refuse it at once with "database is locked".
+    /// Starts a write transaction holding the database's write lock.
     async fn begin_write(&self) -> Result<Tx<'static>, StoreError> {
-        self.check_file()?;
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
-    }
-
-    /// SQLite's `quick_check` answer, at most [`INTEGRITY_CHECK_EVERY`] old.
-    async fn integrity(&self) -> String {
-        let cached = self.integrity.lock().ok().and_then(|last| last.clone());
-        if let Some((at, answer)) = cached
-            && at.elapsed() < INTEGRITY_CHECK_EVERY
-        {
-            return answer;
-        }
-        let lines: Result<Vec<String>, _> = sqlx::query_scalar("PRAGMA quick_check")
-            .fetch_all(&self.pool)
-            .await;
-        let answer = match lines {
-            Ok(lines) => lines.join("; "),
-            Err(err) => format!("cannot be checked: {}", StoreError::from(err)),
-        };
-        if let Ok(mut last) = self.integrity.lock() {
-            *last = Some((Instant::now(), answer.clone()));
-        }
-        answer
-    }
-
-    /// Tries a write (rolled back): fails on a read-only, locked or replaced database.
-    async fn try_write(&self) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
-        sqlx::query("UPDATE health_probe SET n = n + 1")
-            .execute(&mut *tx)
-            .await?;
-        tx.rollback().await?;
-        Ok(())
+        self.backend.begin_write(&self.pool).await
     }
 
     /// [`Store::update_game`] by `actor`, or by the server itself when `None`.
@@ -204,7 +113,7 @@ impl SqliteStore {
 
     async fn current_revision(&self, id: i64) -> Result<Option<i64>, StoreError> {
         Ok(
-            sqlx::query_scalar("SELECT revision FROM games WHERE id = ?")
+            sqlx::query_scalar("SELECT revision FROM games WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?,
@@ -216,13 +125,13 @@ fn json_text(value: &Value) -> String {
     value.to_string()
 }
 
-fn parse_json(row: &SqliteRow, column: &str) -> Result<Value, StoreError> {
+fn parse_json(row: &AnyRow, column: &str) -> Result<Value, StoreError> {
     let text: String = row.try_get(column)?;
     serde_json::from_str(&text)
         .map_err(|e| StoreError::Corrupt(format!("column {column} is not valid JSON: {e}")))
 }
 
-fn game_from_row(row: &SqliteRow) -> Result<SavedGame, StoreError> {
+fn game_from_row(row: &AnyRow) -> Result<SavedGame, StoreError> {
     let kind: String = row.try_get("kind")?;
     let status: String = row.try_get("status")?;
     let result: Option<String> = row.try_get("result")?;
@@ -249,8 +158,8 @@ fn game_from_row(row: &SqliteRow) -> Result<SavedGame, StoreError> {
         updated_at: row.try_get("updated_at")?,
         seats: Vec::new(),
         rematch: None,
-        private: row.try_get("private")?,
-        rated: row.try_get("rated")?,
+        private: row.try_get::<i64, _>("private")? != 0,
+        rated: row.try_get::<i64, _>("rated")? != 0,
         clock: match row.try_get::<Option<String>, _>("clock")? {
             None => None,
             Some(text) => {
@@ -266,7 +175,7 @@ fn clock_text(clock: Option<&Clock>) -> Option<String> {
     clock.and_then(|c| serde_json::to_string(c).ok())
 }
 
-fn entry_from_row(row: &SqliteRow) -> Result<LeaderboardEntry, StoreError> {
+fn entry_from_row(row: &AnyRow) -> Result<LeaderboardEntry, StoreError> {
     let game: String = row.try_get("game")?;
     Ok(LeaderboardEntry {
         id: row.try_get("id")?,
@@ -282,14 +191,14 @@ fn entry_from_row(row: &SqliteRow) -> Result<LeaderboardEntry, StoreError> {
     })
 }
 
-type Tx<'a> = sqlx::Transaction<'a, sqlx::Sqlite>;
+type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
 /// Inserts a new game at revision 0; its id.
 async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError> {
     let now = now_rfc3339();
     let id = sqlx::query_scalar(
         "INSERT INTO games (kind, variant, mode, players, state, created_at, updated_at, clock, \
-         clock_deadline, private, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         clock_deadline, private, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
     )
     .bind(game.kind.as_str())
     .bind(&game.variant)
@@ -300,8 +209,8 @@ async fn insert_game(tx: &mut Tx<'_>, game: &NewGame) -> Result<i64, StoreError>
     .bind(&now)
     .bind(clock_text(game.clock.as_ref()))
     .bind(game.clock.as_ref().and_then(Clock::deadline_ms))
-    .bind(game.private)
-    .bind(game.rated)
+    .bind(i64::from(game.private))
+    .bind(i64::from(game.rated))
     .fetch_one(&mut **tx)
     .await?;
     seats::insert(tx, id, &game.seats).await?;
@@ -316,7 +225,7 @@ async fn bump_revision(
     expected_revision: i64,
 ) -> Result<bool, StoreError> {
     let bumped = sqlx::query(
-        "UPDATE games SET revision = revision + 1, updated_at = ? WHERE id = ? AND revision = ?",
+        "UPDATE games SET revision = revision + 1, updated_at = $1 WHERE id = $2 AND revision = $3",
     )
     .bind(now_rfc3339())
     .bind(id)
@@ -337,11 +246,11 @@ async fn apply_update(
 ) -> Result<bool, StoreError> {
     // The conditional UPDATE makes two writers based on the same revision unable to both succeed.
     let updated = sqlx::query(
-        "UPDATE games SET state = ?1, status = COALESCE(?2, status), \
-         result = CASE WHEN ?2 = 'ongoing' THEN NULL ELSE COALESCE(?3, result) END, \
-         revision = revision + 1, updated_at = ?4, clock = COALESCE(?7, clock), \
-         clock_deadline = CASE WHEN ?7 IS NULL THEN clock_deadline ELSE ?8 END \
-         WHERE id = ?5 AND revision = ?6",
+        "UPDATE games SET state = $1, status = COALESCE($2, status), \
+         result = CASE WHEN $2 = 'ongoing' THEN NULL ELSE COALESCE($3, result) END, \
+         revision = revision + 1, updated_at = $4, clock = COALESCE($7, clock), \
+         clock_deadline = CASE WHEN $7 IS NULL THEN clock_deadline ELSE $8 END \
+         WHERE id = $5 AND revision = $6",
     )
     .bind(json_text(&update.state))
     .bind(update.status.map(GameStatus::as_str))
@@ -357,19 +266,19 @@ async fn apply_update(
         return Ok(false);
     }
     if let Some(keep) = update.truncate_actions_to {
-        sqlx::query("DELETE FROM game_actions WHERE game_id = ? AND seq >= ?")
+        sqlx::query("DELETE FROM game_actions WHERE game_id = $1 AND seq >= $2")
             .bind(id)
             .bind(keep.max(0))
             .execute(&mut **tx)
             .await?;
     }
     let mut next_seq: i64 =
-        sqlx::query_scalar("SELECT COALESCE(MAX(seq) + 1, 0) FROM game_actions WHERE game_id = ?")
+        sqlx::query_scalar("SELECT COALESCE(MAX(seq) + 1, 0) FROM game_actions WHERE game_id = $1")
             .bind(id)
             .fetch_one(&mut **tx)
             .await?;
     for action in &update.append_actions {
-        sqlx::query("INSERT INTO game_actions (game_id, seq, action) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO game_actions (game_id, seq, action) VALUES ($1, $2, $3)")
             .bind(id)
             .bind(next_seq)
             .bind(json_text(action))
@@ -377,7 +286,7 @@ async fn apply_update(
             .await?;
         next_seq += 1;
     }
-    sqlx::query("UPDATE games SET action_count = ? WHERE id = ?")
+    sqlx::query("UPDATE games SET action_count = $1 WHERE id = $2")
         .bind(next_seq)
         .bind(id)
         .execute(&mut **tx)
@@ -388,7 +297,7 @@ async fn apply_update(
     if let Some(entry) = &update.leaderboard_entry {
         sqlx::query(
             "INSERT INTO leaderboard (game, variant, name, score, time_ms, game_id, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(entry.game.as_str())
         .bind(&entry.variant)
@@ -404,7 +313,7 @@ async fn apply_update(
 }
 
 #[async_trait::async_trait]
-impl Store for SqliteStore {
+impl Store for SqlStore {
     async fn create_game(&self, game: NewGame) -> Result<SavedGame, StoreError> {
         let mut tx = self.begin_write().await?;
         let id = insert_game(&mut tx, &game).await?;
@@ -500,7 +409,7 @@ impl Store for SqliteStore {
             "SELECT {GAME_COLUMNS} FROM games WHERE status = 'ongoing' AND private = 0 \
              AND (SELECT COUNT(DISTINCT player_id) FROM game_seats \
                   WHERE game_id = games.id AND player_id IS NOT NULL) = 2 \
-             ORDER BY updated_at DESC, id DESC LIMIT ?"
+             ORDER BY updated_at DESC, id DESC LIMIT $1"
         ))
         .bind(i64::from(limit.max(1)))
         .fetch_all(&self.pool)
@@ -596,9 +505,9 @@ impl Store for SqliteStore {
     async fn live_games(&self, player: &PlayerId) -> Result<u32, StoreError> {
         let n: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM games g JOIN game_seats mine ON mine.game_id = g.id \
-             WHERE mine.player_id = ?1 AND g.status = 'ongoing' AND EXISTS ( \
+             WHERE mine.player_id = $1 AND g.status = 'ongoing' AND EXISTS ( \
                SELECT 1 FROM game_seats other WHERE other.game_id = g.id AND other.engine IS NULL \
-               AND (other.player_id IS NULL OR other.player_id <> ?1))",
+               AND (other.player_id IS NULL OR other.player_id <> $1))",
         )
         .bind(&player.0)
         .fetch_one(&self.pool)
@@ -607,7 +516,7 @@ impl Store for SqliteStore {
     }
 
     async fn game(&self, id: i64) -> Result<SavedGame, StoreError> {
-        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
@@ -622,7 +531,7 @@ impl Store for SqliteStore {
         if self.current_revision(id).await?.is_none() {
             return Err(StoreError::GameNotFound(id));
         }
-        let rows = sqlx::query("SELECT action FROM game_actions WHERE game_id = ? ORDER BY seq")
+        let rows = sqlx::query("SELECT action FROM game_actions WHERE game_id = $1 ORDER BY seq")
             .bind(id)
             .fetch_all(&self.pool)
             .await?;
@@ -632,16 +541,16 @@ impl Store for SqliteStore {
     async fn list_games(&self, filter: GameFilter) -> Result<Vec<SavedGame>, StoreError> {
         let limit = i64::from(filter.limit.max(1));
         let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE (?1 IS NULL OR kind = ?1) \
-             AND (?2 IS NULL OR id IN (SELECT game_id FROM game_seats WHERE player_id = ?2) \
+            "SELECT {GAME_COLUMNS} FROM games WHERE ($1 IS NULL OR kind = $1) \
+             AND ($2 IS NULL OR id IN (SELECT game_id FROM game_seats WHERE player_id = $2) \
                   OR NOT EXISTS (SELECT 1 FROM game_seats WHERE game_id = games.id)) \
-             AND (?4 = 0 OR action_count > 0 OR status <> 'ongoing') \
-             ORDER BY updated_at DESC, id DESC LIMIT ?3"
+             AND ($4 = 0 OR action_count > 0 OR status <> 'ongoing') \
+             ORDER BY updated_at DESC, id DESC LIMIT $3"
         ))
         .bind(filter.kind.map(GameKind::as_str))
         .bind(filter.player.as_ref().map(|p| p.0.as_str()))
         .bind(limit)
-        .bind(filter.played_only)
+        .bind(i64::from(filter.played_only))
         .fetch_all(&self.pool)
         .await?;
         let mut games = Vec::with_capacity(rows.len());
@@ -657,16 +566,16 @@ impl Store for SqliteStore {
     async fn delete_game(&self, id: i64, actor: &PlayerId) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
         let deleted = sqlx::query(
-            "DELETE FROM games WHERE id = ?1 \
-             AND (EXISTS (SELECT 1 FROM game_seats WHERE game_id = ?1 AND player_id = ?2) \
-                  OR NOT EXISTS (SELECT 1 FROM game_seats WHERE game_id = ?1))",
+            "DELETE FROM games WHERE id = $1 \
+             AND (EXISTS (SELECT 1 FROM game_seats WHERE game_id = $1 AND player_id = $2) \
+                  OR NOT EXISTS (SELECT 1 FROM game_seats WHERE game_id = $1))",
         )
         .bind(id)
         .bind(&actor.0)
         .execute(&mut *tx)
         .await?;
         if deleted.rows_affected() == 0 {
-            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = ?")
+            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -688,9 +597,9 @@ impl Store for SqliteStore {
     ) -> Result<Vec<LeaderboardEntry>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, game, variant, name, score, time_ms, game_id, created_at FROM leaderboard \
-             WHERE game = ? AND variant = ? \
+             WHERE game = $1 AND variant = $2 \
              ORDER BY score IS NULL, score DESC, time_ms IS NULL, time_ms ASC, created_at ASC, id ASC \
-             LIMIT ?",
+             LIMIT $3",
         )
         .bind(game.as_str())
         .bind(variant)
@@ -701,8 +610,8 @@ impl Store for SqliteStore {
     }
 
     async fn health(&self) -> Health {
-        let integrity = self.integrity().await;
-        let written = self.try_write().await;
+        let integrity = self.backend.integrity(&self.pool).await;
+        let written = self.backend.try_write(&self.pool).await;
         Health {
             writable: written.is_ok(),
             integrity,

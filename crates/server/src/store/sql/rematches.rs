@@ -1,7 +1,8 @@
-//! Rematches in SQLite: the offer (a new game naming the finished one and its offerer) and its
+//! Rematches: the offer (a new game naming the finished one and its offerer) and its
 //! answer (the opponent takes the open seat, or the offer is withdrawn or declined), each in the
 //! same transaction as a revision bump of the finished game, whose watchers are told.
 
+use sqlx::Any;
 use sqlx::Row;
 
 use super::{Tx, bump_revision, insert_game, seats};
@@ -14,7 +15,7 @@ pub(super) async fn link(
     old_id: i64,
     by: &PlayerId,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE games SET rematch_of = ?, rematch_by = ? WHERE id = ?")
+    sqlx::query("UPDATE games SET rematch_of = $1, rematch_by = $2 WHERE id = $3")
         .bind(old_id)
         .bind(&by.0)
         .bind(new_id)
@@ -66,7 +67,7 @@ pub(super) async fn answer(
         None => {
             sqlx::query(
                 "UPDATE games SET status = 'abandoned', revision = revision + 1 \
-                 WHERE id = ? AND status = 'ongoing'",
+                 WHERE id = $1 AND status = 'ongoing'",
             )
             .bind(rematch_id)
             .execute(&mut **tx)
@@ -79,12 +80,13 @@ pub(super) async fn answer(
 /// The live rematch of game `id` (offered or accepted; not a withdrawn or declined one).
 pub(super) async fn of_game<'e, E>(executor: E, id: i64) -> Result<Option<RematchLink>, StoreError>
 where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let row = sqlx::query(
-        "SELECT r.id, r.rematch_by, EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = r.id \
-           AND s.player_id IS NULL AND s.engine IS NULL) AS waiting \
-         FROM games r WHERE r.rematch_of = ? AND r.status <> 'abandoned' ORDER BY r.id DESC LIMIT 1",
+        "SELECT r.id, r.rematch_by, CASE WHEN EXISTS (SELECT 1 FROM game_seats s \
+           WHERE s.game_id = r.id AND s.player_id IS NULL AND s.engine IS NULL) THEN 1 ELSE 0 END \
+           AS waiting \
+         FROM games r WHERE r.rematch_of = $1 AND r.status <> 'abandoned' ORDER BY r.id DESC LIMIT 1",
     )
     .bind(id)
     .fetch_optional(executor)
@@ -96,6 +98,6 @@ where
     Ok(Some(RematchLink {
         game: row.try_get("id")?,
         offered_by: PlayerId(by.unwrap_or_default()),
-        accepted: !row.try_get::<bool, _>("waiting")?,
+        accepted: row.try_get::<i64, _>("waiting")? == 0,
     }))
 }

@@ -1,8 +1,9 @@
-//! Ratings in SQLite: read and listed, and updated when a rated game finishes, inside the
+//! Ratings: read and listed, and updated when a rated game finishes, inside the
 //! transaction that writes its result.
 
+use sqlx::Any;
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
 use super::Tx;
 use crate::clock::{Clock, Speed};
@@ -25,11 +26,11 @@ pub(super) async fn rating<'e, E>(
     speed: Speed,
 ) -> Result<Rating, StoreError>
 where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let row: Option<(f64, f64, f64)> = sqlx::query_as(
         "SELECT rating, deviation, volatility FROM ratings \
-         WHERE player_id = ? AND game = ? AND speed = ?",
+         WHERE player_id = $1 AND game = $2 AND speed = $3",
     )
     .bind(&player.0)
     .bind(game.as_str())
@@ -45,7 +46,7 @@ where
     )
 }
 
-fn player_rating(row: &SqliteRow) -> Result<PlayerRating, StoreError> {
+fn player_rating(row: &AnyRow) -> Result<PlayerRating, StoreError> {
     let game: String = row.try_get("game")?;
     let rating = Rating {
         rating: row.try_get("rating")?,
@@ -73,11 +74,11 @@ pub(super) async fn of_player<'e, E>(
     player: &PlayerId,
 ) -> Result<Vec<PlayerRating>, StoreError>
 where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let rows = sqlx::query(
         "SELECT game, speed, rating, deviation, volatility, games, wins, draws, losses \
-         FROM ratings WHERE player_id = ? ORDER BY game, speed",
+         FROM ratings WHERE player_id = $1 ORDER BY game, speed",
     )
     .bind(&player.0)
     .fetch_all(executor)
@@ -93,11 +94,11 @@ pub(super) async fn history<'e, E>(
     speed: Speed,
 ) -> Result<Vec<RatingPoint>, StoreError>
 where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let rows: Vec<(String, f64, f64, Option<i64>)> = sqlx::query_as(
         "SELECT at, rating, deviation, game_id FROM rating_history \
-         WHERE player_id = ? AND game = ? AND speed = ? ORDER BY id",
+         WHERE player_id = $1 AND game = $2 AND speed = $3 ORDER BY id",
     )
     .bind(&player.0)
     .bind(game.as_str())
@@ -120,7 +121,7 @@ where
 pub(super) async fn settle(tx: &mut Tx<'_>, id: i64) -> Result<(), StoreError> {
     let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
         "SELECT kind, clock, result FROM games \
-         WHERE id = ? AND rated = 1 AND rated_at IS NULL AND status = 'finished'",
+         WHERE id = $1 AND rated = 1 AND rated_at IS NULL AND status = 'finished'",
     )
     .bind(id)
     .fetch_optional(&mut **tx)
@@ -170,10 +171,10 @@ pub(super) async fn settle(tx: &mut Tx<'_>, id: i64) -> Result<(), StoreError> {
         }]);
         sqlx::query(
             "INSERT INTO ratings (player_id, game, speed, rating, deviation, volatility, games, \
-               wins, draws, losses, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8, ?9, ?10) \
-             ON CONFLICT (player_id, game, speed) DO UPDATE SET rating = ?4, deviation = ?5, \
-               volatility = ?6, games = games + 1, wins = wins + ?7, draws = draws + ?8, \
-               losses = losses + ?9, updated_at = ?10",
+               wins, draws, losses, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10) \
+             ON CONFLICT (player_id, game, speed) DO UPDATE SET rating = $4, deviation = $5, \
+               volatility = $6, games = ratings.games + 1, wins = ratings.wins + $7, \
+               draws = ratings.draws + $8, losses = ratings.losses + $9, updated_at = $10",
         )
         .bind(&player.0)
         .bind(game.as_str())
@@ -189,7 +190,7 @@ pub(super) async fn settle(tx: &mut Tx<'_>, id: i64) -> Result<(), StoreError> {
         .await?;
         sqlx::query(
             "INSERT INTO rating_history (player_id, game, speed, game_id, rating, deviation, at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&player.0)
         .bind(game.as_str())
@@ -201,7 +202,7 @@ pub(super) async fn settle(tx: &mut Tx<'_>, id: i64) -> Result<(), StoreError> {
         .execute(&mut **tx)
         .await?;
     }
-    sqlx::query("UPDATE games SET rated_at = ? WHERE id = ?")
+    sqlx::query("UPDATE games SET rated_at = $1 WHERE id = $2")
         .bind(&now)
         .bind(id)
         .execute(&mut **tx)

@@ -1,0 +1,224 @@
+//! What differs between the two databases behind [`super::SqlStore`]: how a pool is opened and
+//! tuned, how a write transaction takes its lock, and what the health check can look at. The
+//! queries themselves are the same for both.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sqlx::AnyPool;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{Connection, Executor};
+
+use super::super::file_identity::FileIdentity;
+use crate::config::DbLocation;
+use crate::store::StoreError;
+
+/// The database a store runs on, and what only that database needs.
+#[derive(Debug, Clone)]
+pub(super) enum Backend {
+    /// SQLite: one file (or memory), one writer at a time.
+    Sqlite {
+        /// The file opened (none for `:memory:`), checked before every write.
+        file: Option<FileIdentity>,
+        /// The last integrity check and when it ran: it reads the whole database, so health
+        /// checks reuse it for [`INTEGRITY_CHECK_EVERY`].
+        integrity: Arc<Mutex<Option<(Instant, String)>>>,
+    },
+    /// PostgreSQL: a server shared by every qipan instance of a site.
+    Postgres,
+}
+
+/// How long an integrity check's answer is reused by the health check.
+const INTEGRITY_CHECK_EVERY: Duration = Duration::from_secs(60);
+
+/// SQLite's page size (its default), which the size limit counts in.
+const PAGE_SIZE: u64 = 4096;
+
+/// The key of the PostgreSQL advisory lock every write transaction holds until it ends: writes
+/// are serialised as on SQLite (reads are not), so that a read-modify-write such as a rating
+/// update can never interleave with another on a different instance. ("qipan" in ASCII.)
+const WRITE_LOCK: i64 = 0x0071_6970_616e;
+
+/// How many connections one instance keeps to a PostgreSQL server.
+const POSTGRES_CONNECTIONS: u32 = 10;
+
+/// Opens the pool for `location` with its schema brought up to date.
+pub(super) async fn open(
+    location: &DbLocation,
+    max_bytes: Option<u64>,
+) -> Result<(AnyPool, Backend), StoreError> {
+    sqlx::any::install_default_drivers();
+    let (pool, backend) = match location {
+        DbLocation::File(path) => {
+            // Create the file once; the pool's own connections never create one, so a file
+            // deleted under the server is not silently replaced by an empty database.
+            let url = sqlite_url(&path.to_string_lossy());
+            let mut create = sqlx::AnyConnection::connect(&format!("{url}?mode=rwc")).await?;
+            tune_sqlite(&mut create, max_bytes).await?;
+            create.close().await?;
+            let file = FileIdentity::of(path).map_err(|e| StoreError::Database(e.into()))?;
+            let pool = sqlite_pool(4)
+                .after_connect(move |conn, _| Box::pin(tune_sqlite(conn, max_bytes)))
+                .connect(&format!("{url}?mode=rw"))
+                .await?;
+            (pool, sqlite(Some(file)))
+        }
+        // Every connection to ":memory:" is a database of its own, so the pool keeps exactly
+        // one connection alive for the whole run.
+        DbLocation::Memory => {
+            let pool = sqlite_pool(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+                .after_connect(move |conn, _| Box::pin(tune_sqlite(conn, max_bytes)))
+                .connect("sqlite::memory:")
+                .await?;
+            (pool, sqlite(None))
+        }
+        DbLocation::Postgres(url) => {
+            let options: AnyConnectOptions = url.parse()?;
+            let pool = AnyPoolOptions::new()
+                .max_connections(POSTGRES_CONNECTIONS)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await?;
+            (pool, Backend::Postgres)
+        }
+    };
+    match backend {
+        Backend::Sqlite { .. } => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
+        Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
+    }
+    Ok((pool, backend))
+}
+
+fn sqlite(file: Option<FileIdentity>) -> Backend {
+    Backend::Sqlite {
+        file,
+        integrity: Arc::default(),
+    }
+}
+
+fn sqlite_pool(connections: u32) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(connections)
+        .acquire_timeout(Duration::from_secs(10))
+}
+
+/// A `sqlite://` address for a file path, with the characters that would end the path (`?`,
+/// `#`, `%`) escaped.
+fn sqlite_url(path: &str) -> String {
+    let mut url = String::from("sqlite://");
+    for ch in path.chars() {
+        match ch {
+            '%' => url.push_str("%25"),
+            '?' => url.push_str("%3F"),
+            '#' => url.push_str("%23"),
+            _ => url.push(ch),
+        }
+    }
+    url
+}
+
+/// The settings every SQLite connection runs with.
+async fn tune_sqlite(
+    conn: &mut sqlx::AnyConnection,
+    max_bytes: Option<u64>,
+) -> Result<(), sqlx::Error> {
+    // FULL: in WAL mode the log is fsynced at every commit, so an action the player saw
+    // confirmed survives not only a crash or `kill -9` of qipan (which NORMAL would also
+    // survive) but an OS crash or power loss too. Games write a few rows per second at most,
+    // so the cost of one fsync per action is invisible.
+    let mut pragmas = format!(
+        "PRAGMA page_size = {PAGE_SIZE}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+         PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;"
+    );
+    if let Some(bytes) = max_bytes {
+        pragmas.push_str(&format!(
+            " PRAGMA max_page_count = {};",
+            (bytes / PAGE_SIZE).max(1)
+        ));
+    }
+    conn.execute(pragmas.as_str()).await?;
+    Ok(())
+}
+
+impl Backend {
+    /// Refuses to write when the database file is no longer the one opened.
+    pub(super) fn check_file(&self) -> Result<(), StoreError> {
+        match self {
+            Backend::Sqlite {
+                file: Some(file), ..
+            } => file.check().map_err(StoreError::FileReplaced),
+            _ => Ok(()),
+        }
+    }
+
+    /// Starts a write transaction that holds the database's write lock until it ends.
+    ///
+    /// SQLite: `BEGIN IMMEDIATE` takes the write lock at once (waiting up to the busy timeout
+    /// for another writer): a deferred transaction that reads first and writes later could not
+    /// upgrade its lock while another connection writes, and SQLite would refuse it at once.
+    /// PostgreSQL: [`WRITE_LOCK`], held to the commit or rollback.
+    pub(super) async fn begin_write(
+        &self,
+        pool: &AnyPool,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        self.check_file()?;
+        match self {
+            Backend::Sqlite { .. } => Ok(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Backend::Postgres => {
+                let mut tx = pool.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(WRITE_LOCK)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(tx)
+            }
+        }
+    }
+
+    /// The database's own integrity check, at most [`INTEGRITY_CHECK_EVERY`] old: SQLite's
+    /// `quick_check`; PostgreSQL checks its pages itself as it reads them, so a query that
+    /// answers is all the check there is.
+    pub(super) async fn integrity(&self, pool: &AnyPool) -> String {
+        let Backend::Sqlite { integrity, .. } = self else {
+            return match sqlx::query("SELECT 1").execute(pool).await {
+                Ok(_) => "ok".to_owned(),
+                Err(err) => format!("cannot be checked: {}", StoreError::from(err)),
+            };
+        };
+        let cached = integrity.lock().ok().and_then(|last| last.clone());
+        if let Some((at, answer)) = cached
+            && at.elapsed() < INTEGRITY_CHECK_EVERY
+        {
+            return answer;
+        }
+        let lines: Result<Vec<String>, _> = sqlx::query_scalar("PRAGMA quick_check")
+            .fetch_all(pool)
+            .await;
+        let answer = match lines {
+            Ok(lines) => lines.join("; "),
+            Err(err) => format!("cannot be checked: {}", StoreError::from(err)),
+        };
+        if let Ok(mut last) = integrity.lock() {
+            *last = Some((Instant::now(), answer.clone()));
+        }
+        answer
+    }
+
+    /// Tries a write (rolled back): fails on a read-only, locked or replaced database.
+    pub(super) async fn try_write(&self, pool: &AnyPool) -> Result<(), StoreError> {
+        self.check_file()?;
+        let mut tx = match self {
+            Backend::Sqlite { .. } => pool.begin_with("BEGIN IMMEDIATE").await?,
+            // Not behind the write lock: a health check must not wait for the writers.
+            Backend::Postgres => pool.begin().await?,
+        };
+        sqlx::query("UPDATE health_probe SET n = n + 1")
+            .execute(&mut *tx)
+            .await?;
+        tx.rollback().await?;
+        Ok(())
+    }
+}
