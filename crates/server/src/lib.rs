@@ -19,6 +19,7 @@
 mod api;
 mod assets;
 pub mod clock;
+pub mod cluster;
 pub mod compute;
 pub mod config;
 pub mod error;
@@ -84,11 +85,27 @@ impl AppState {
         compute: ComputePool,
         watchers: Watchers,
     ) -> Self {
+        AppState::with_referee(store, players, compute, watchers, cluster::sole_referee())
+    }
+
+    /// As [`AppState::new`], with a referee that lets flags fall while `on_duty` is true (one of
+    /// several instances on one database: see `cluster`).
+    pub fn with_referee(
+        store: Arc<dyn Store>,
+        players: Arc<dyn PlayerStore>,
+        compute: ComputePool,
+        watchers: Watchers,
+        on_duty: tokio::sync::watch::Receiver<bool>,
+    ) -> Self {
         let judged = Arc::clone(&store);
-        let referee = Referee::start(Arc::new(move |id| {
-            let store = Arc::clone(&judged);
-            Box::pin(async move { api::timed::flag_if_due(&store, id).await })
-        }));
+        let referee = Referee::start(
+            Arc::new(move |id| {
+                let store = Arc::clone(&judged);
+                Box::pin(async move { api::timed::flag_if_due(&store, id).await })
+            }),
+            on_duty,
+            watchers.outbox().clone(),
+        );
         AppState {
             referee,
             store,
@@ -223,18 +240,42 @@ impl Server {
         };
         let watchers = Watchers::with_capacity(config.limits.max_connections);
         let store = Arc::new(store);
-        let state = AppState::new(
-            Arc::new(WatchedStore::new(store.clone(), watchers.clone())),
+        let watched: Arc<dyn Store> = Arc::new(WatchedStore::new(store.clone(), watchers.clone()));
+        // Alone on SQLite this instance is the referee; on PostgreSQL, the cluster decides.
+        let (on_duty, duty) = match &config.db {
+            DbLocation::Postgres(_) => {
+                let (tell, told) = tokio::sync::watch::channel(false);
+                (Some(tell), told)
+            }
+            _ => (None, cluster::sole_referee()),
+        };
+        let state = AppState::with_referee(
+            watched,
             store,
             ComputePool::with_limits(&config.limits),
             watchers,
+            duty,
         )
         .configured(config.limits, &config.access);
+        if let (DbLocation::Postgres(url), Some(on_duty)) = (&config.db, on_duty) {
+            let parts = cluster::Parts {
+                store: Arc::clone(&state.store),
+                watchers: state.watchers.clone(),
+                referee: state.referee.clone(),
+                claim_after: state.limits.claim_after,
+            };
+            cluster::start(url, parts, on_duty)
+                .await
+                .map_err(|err| ServeError::Database {
+                    location: config.db.clone(),
+                    reason: err.into(),
+                })?;
+        }
         // Clocks that ran while the server was down: their flags fall now (or when due).
         match state.store.clock_deadlines().await {
             Ok(deadlines) => {
                 for (id, deadline) in deadlines {
-                    state.referee.schedule(id, Some(deadline));
+                    state.referee.schedule_here(id, Some(deadline));
                 }
             }
             Err(err) => tracing::error!("cannot read the running clocks: {err}"),

@@ -1,18 +1,20 @@
 //! Who has a game open: for each game, the seated players with a page on it (online, or away
 //! while every such page is hidden), since when a player has had none, and how many spectators
-//! watch. Kept in memory by the instance whose sockets these are; a server that has just started
-//! counts every player as gone since it started.
+//! watch. Each instance counts the pages whose sockets it holds; instances that share a database
+//! tell each other their counts (`crate::cluster`), which are added to the local ones here and
+//! forgotten when their instance falls silent. A server that has just started counts every
+//! player as gone since it started.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::store::PlayerId;
 
 /// How a seated player stands with a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "state", rename_all = "lowercase")]
 pub enum Status {
     /// A page of the game is open and shown.
@@ -39,10 +41,58 @@ struct Game {
     spectators: usize,
 }
 
+/// The pages another instance holds of one game: each seated player's pages and hidden pages,
+/// and its spectators.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    /// Each seated player with pages there: (pages, hidden pages).
+    pub players: BTreeMap<PlayerId, (usize, usize)>,
+    /// Spectators' pages there.
+    pub spectators: usize,
+}
+
+/// What one other instance last reported.
+#[derive(Debug)]
+struct Remote {
+    heard: Instant,
+    games: HashMap<i64, Counts>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    games: HashMap<i64, Game>,
+    remote: HashMap<u64, Remote>,
+}
+
+impl Inner {
+    /// A player's pages and hidden pages of game `id` on every instance.
+    fn pages(&self, id: i64, player: &PlayerId) -> (usize, usize) {
+        let local = self
+            .games
+            .get(&id)
+            .and_then(|g| g.players.get(player))
+            .map_or((0, 0), |s| (s.pages, s.hidden));
+        self.remote
+            .values()
+            .filter_map(|r| r.games.get(&id).and_then(|c| c.players.get(player)))
+            .fold(local, |(p, h), &(rp, rh)| (p + rp, h + rh))
+    }
+
+    /// Marks as gone now every player of `counts` who has no page of game `id` left anywhere.
+    fn mark_gone(&mut self, id: i64, counts: &Counts) {
+        for player in counts.players.keys() {
+            if self.pages(id, player).0 == 0 {
+                let game = self.games.entry(id).or_default();
+                game.players.entry(player.clone()).or_default().left = Some(Instant::now());
+            }
+        }
+    }
+}
+
 /// Every game's presence, and the players with a lobby page open; cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Presence {
-    games: Arc<Mutex<HashMap<i64, Game>>>,
+    inner: Arc<Mutex<Inner>>,
     lobby: Arc<Mutex<HashMap<PlayerId, usize>>>,
     started: Instant,
 }
@@ -50,7 +100,7 @@ pub struct Presence {
 impl Default for Presence {
     fn default() -> Self {
         Presence {
-            games: Arc::default(),
+            inner: Arc::default(),
             lobby: Arc::default(),
             started: Instant::now(),
         }
@@ -58,10 +108,14 @@ impl Default for Presence {
 }
 
 impl Presence {
-    fn with<T>(&self, f: impl FnOnce(&mut HashMap<i64, Game>) -> T) -> T {
+    fn with_inner<T>(&self, f: impl FnOnce(&mut Inner) -> T) -> T {
         // Only counters live under this lock: a panic elsewhere cannot leave them half-made.
-        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        f(&mut games)
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut inner)
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut HashMap<i64, Game>) -> T) -> T {
+        self.with_inner(|inner| f(&mut inner.games))
     }
 
     /// A page of game `id` opened, by its seated player `player` (`None`: a spectator).
@@ -111,28 +165,28 @@ impl Presence {
         });
     }
 
-    /// How each of `players` stands with game `id`.
+    /// How each of `players` stands with game `id`, counting every instance's pages.
     pub fn of(&self, id: i64, players: &[PlayerId]) -> BTreeMap<PlayerId, Status> {
-        self.with(|games| {
-            let game = games.get(&id);
+        self.with_inner(|inner| {
             players
                 .iter()
-                .map(|p| {
-                    let seen = game.and_then(|g| g.players.get(p));
-                    (p.clone(), self.status(seen))
-                })
+                .map(|p| (p.clone(), self.status(inner, id, p)))
                 .collect()
         })
     }
 
-    fn status(&self, seen: Option<&Seen>) -> Status {
-        match seen {
-            Some(seen) if seen.pages > 0 && seen.hidden >= seen.pages => Status::Away,
-            Some(seen) if seen.pages > 0 => Status::Online,
-            other => {
-                let since = other.and_then(|s| s.left).unwrap_or(self.started);
+    fn status(&self, inner: &Inner, id: i64, player: &PlayerId) -> Status {
+        match inner.pages(id, player) {
+            (pages, hidden) if pages > 0 && hidden >= pages => Status::Away,
+            (pages, _) if pages > 0 => Status::Online,
+            _ => {
+                let left = inner
+                    .games
+                    .get(&id)
+                    .and_then(|g| g.players.get(player))
+                    .and_then(|s| s.left);
                 Status::Offline {
-                    gone_ms: since.elapsed().as_millis() as u64,
+                    gone_ms: left.unwrap_or(self.started).elapsed().as_millis() as u64,
                 }
             }
         }
@@ -140,10 +194,103 @@ impl Presence {
 
     /// How long `player` has had no page of game `id` open; `None` while one is open.
     pub fn absent_for(&self, id: i64, player: &PlayerId) -> Option<Duration> {
-        match self.with(|games| self.status(games.get(&id).and_then(|g| g.players.get(player)))) {
+        match self.with_inner(|inner| self.status(inner, id, player)) {
             Status::Offline { gone_ms } => Some(Duration::from_millis(gone_ms)),
             Status::Online | Status::Away => None,
         }
+    }
+
+    /// This instance's own pages of game `id`, as it tells the others.
+    pub fn local_counts(&self, id: i64) -> Counts {
+        self.with(|games| {
+            let Some(game) = games.get(&id) else {
+                return Counts::default();
+            };
+            Counts {
+                players: game
+                    .players
+                    .iter()
+                    .filter(|(_, seen)| seen.pages > 0)
+                    .map(|(p, seen)| (p.clone(), (seen.pages, seen.hidden)))
+                    .collect(),
+                spectators: game.spectators,
+            }
+        })
+    }
+
+    /// The games this instance has pages of.
+    pub fn local_games(&self) -> Vec<i64> {
+        self.with(|games| {
+            games
+                .iter()
+                .filter(|(_, g)| g.spectators > 0 || g.players.values().any(|s| s.pages > 0))
+                .map(|(&id, _)| id)
+                .collect()
+        })
+    }
+
+    /// Instance `instance` was heard from; true when it was not known (it has just started, or
+    /// had been forgotten), so that it should be told this instance's pages.
+    pub fn heard_from(&self, instance: u64) -> bool {
+        self.with_inner(|inner| match inner.remote.get_mut(&instance) {
+            Some(remote) => {
+                remote.heard = Instant::now();
+                false
+            }
+            None => {
+                inner.remote.insert(
+                    instance,
+                    Remote {
+                        heard: Instant::now(),
+                        games: HashMap::new(),
+                    },
+                );
+                true
+            }
+        })
+    }
+
+    /// Instance `instance` now holds `counts` pages of game `id`.
+    pub fn update_remote(&self, instance: u64, id: i64, counts: Counts) {
+        self.with_inner(|inner| {
+            let before = inner
+                .remote
+                .entry(instance)
+                .or_insert_with(|| Remote {
+                    heard: Instant::now(),
+                    games: HashMap::new(),
+                })
+                .games
+                .insert(id, counts)
+                .unwrap_or_default();
+            inner.mark_gone(id, &before);
+        });
+    }
+
+    /// Forgets the pages of every instance not heard from for `silence` (stopped or killed):
+    /// their players count as gone from now. Returns the games whose presence changed.
+    pub fn forget_silent(&self, silence: Duration) -> Vec<i64> {
+        self.with_inner(|inner| {
+            let silent: Vec<u64> = inner
+                .remote
+                .iter()
+                .filter(|(_, r)| r.heard.elapsed() > silence)
+                .map(|(&id, _)| id)
+                .collect();
+            let mut changed = Vec::new();
+            for instance in silent {
+                let Some(remote) = inner.remote.remove(&instance) else {
+                    continue;
+                };
+                for (id, counts) in remote.games {
+                    inner.mark_gone(id, &counts);
+                    changed.push(id);
+                }
+            }
+            changed.sort_unstable();
+            changed.dedup();
+            changed
+        })
     }
 
     /// `player` opened a lobby page.
@@ -167,9 +314,18 @@ impl Presence {
         }
     }
 
-    /// How many spectators have game `id` open.
+    /// How many spectators have game `id` open, on every instance.
     pub fn spectators(&self, id: i64) -> usize {
-        self.with(|games| games.get(&id).map_or(0, |g| g.spectators))
+        self.with_inner(|inner| {
+            let local = inner.games.get(&id).map_or(0, |g| g.spectators);
+            let remote: usize = inner
+                .remote
+                .values()
+                .filter_map(|r| r.games.get(&id))
+                .map(|c| c.spectators)
+                .sum();
+            local + remote
+        })
     }
 }
 
@@ -210,5 +366,31 @@ mod tests {
         assert!(presence.absent_for(1, &ann).is_some());
         presence.leave(1, None, false);
         assert_eq!(presence.spectators(1), 0);
+    }
+
+    #[test]
+    fn another_instances_pages_count_until_it_falls_silent() {
+        let presence = Presence::default();
+        let ann = PlayerId("ann".into());
+        assert!(presence.heard_from(7), "a new instance is worth telling");
+        assert!(!presence.heard_from(7));
+        let on_seven = Counts {
+            players: BTreeMap::from([(ann.clone(), (1, 0))]),
+            spectators: 2,
+        };
+        presence.update_remote(7, 1, on_seven);
+        assert_eq!(presence.absent_for(1, &ann), None, "online on instance 7");
+        assert_eq!(presence.spectators(1), 2);
+        presence.arrive(1, None);
+        assert_eq!(presence.spectators(1), 3);
+        // Instance 7 is killed: after its silence its pages no longer count, and Ann is gone
+        // from then on (not since this server started).
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(presence.forget_silent(Duration::from_millis(10)), vec![1]);
+        let gone = presence
+            .absent_for(1, &ann)
+            .expect("gone once 7 is forgotten");
+        assert!(gone < Duration::from_millis(10), "{gone:?}");
+        assert_eq!(presence.spectators(1), 1);
     }
 }

@@ -6,11 +6,12 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast, watch};
 
 use crate::clock::Speed;
+use crate::cluster::{Event, Outbox};
 use crate::presence::{Presence, Status};
 use crate::rating::Rating;
 use crate::store::{
@@ -24,7 +25,7 @@ const BACKLOG: usize = 64;
 
 /// A change to a saved game, as sent to its watchers: a new revision, the game's deletion
 /// (`revision` null and no `presence`), or who has it open now (`presence`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Change {
     /// The game.
     pub id: i64,
@@ -32,19 +33,19 @@ pub struct Change {
     pub revision: Option<i64>,
     /// The player who made it, when one did (a page skips its own changes: their answer brings
     /// them).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<PlayerId>,
     /// The actions it recorded, in order (a move, a resignation ...): the change itself, so
     /// that a page can show it without asking.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<Value>,
     /// Who has the game open, when that changed.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub presence: Option<PresenceReport>,
 }
 
 /// The seated players' presence and the spectators' count of a game.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PresenceReport {
     /// Each seated player's standing.
     pub players: BTreeMap<PlayerId, Status>,
@@ -83,6 +84,8 @@ pub struct Watchers {
     sockets: Arc<Semaphore>,
     presence: Presence,
     lobby: broadcast::Sender<Value>,
+    /// Where changes go to the other instances on the same database (nowhere on SQLite).
+    outbox: Outbox,
 }
 
 /// Watching sockets open at once by default (an upgraded socket no longer counts against the
@@ -136,6 +139,7 @@ impl Watchers {
             sockets: Arc::new(Semaphore::new(max_sockets.clamp(1, Semaphore::MAX_PERMITS))),
             presence: Presence::default(),
             lobby: broadcast::channel(BACKLOG).0,
+            outbox: Outbox::default(),
         }
     }
 
@@ -172,8 +176,27 @@ impl Watchers {
         self.closing.send_replace(true);
     }
 
-    /// Tells the lobby's pages of a change: seeks opened or gone, a game started from a seek.
+    /// The outbox these watchers publish to, shared with the cluster that sends it on.
+    pub fn outbox(&self) -> &Outbox {
+        &self.outbox
+    }
+
+    /// Whether a page of game `id` is open on this instance.
+    pub fn is_watched(&self, id: i64) -> bool {
+        lock(&self.games).contains_key(&id)
+    }
+
+    /// Tells the lobby's pages of a change, on every instance: seeks opened or gone, a game
+    /// started from a seek.
     pub fn announce_lobby(&self, event: Value) {
+        self.outbox.publish(Event::Lobby {
+            event: event.clone(),
+        });
+        self.deliver_lobby(event);
+    }
+
+    /// Tells this instance's lobby pages of a change another instance announced.
+    pub fn deliver_lobby(&self, event: Value) {
         // Nobody in the lobby is not an error.
         let _ = self.lobby.send(event);
     }
@@ -189,20 +212,39 @@ impl Watchers {
     }
 
     /// Tells the watchers of game `id` who of `players` has it open now, and how many watch
-    /// (with the claim time, `claim_after`, that the pages count down).
+    /// (with the claim time, `claim_after`, that the pages count down); the other instances are
+    /// told this instance's pages of it.
     pub fn announce_presence(&self, id: i64, players: &[PlayerId], claim_after: Duration) {
+        self.outbox.publish(Event::Presence {
+            game: id,
+            counts: self.presence.local_counts(id),
+        });
+        self.report_presence(id, players, claim_after);
+    }
+
+    /// Tells this instance's watchers of game `id` who of `players` has it open now.
+    pub fn report_presence(&self, id: i64, players: &[PlayerId], claim_after: Duration) {
         let report = PresenceReport {
             players: self.presence.of(id, players),
             spectators: self.presence.spectators(id),
             claim_after_ms: claim_after.as_millis() as u64,
         };
-        self.announce(Change {
+        self.deliver(Change {
             presence: Some(report),
             ..Change::at(id, None)
         });
     }
 
+    /// Tells the watchers of a game of a change, on every instance.
     fn announce(&self, change: Change) {
+        self.outbox.publish(Event::Change {
+            change: change.clone(),
+        });
+        self.deliver(change);
+    }
+
+    /// Tells this instance's watchers of a game of a change.
+    pub fn deliver(&self, change: Change) {
         if let Some(sender) = lock(&self.games).get(&change.id) {
             // Every watcher gone between the lookup and the send is not an error.
             let _ = sender.send(change);

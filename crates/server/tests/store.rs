@@ -229,3 +229,68 @@ async fn the_tests_run_on_the_database_they_were_given() {
     assert_eq!(store.is_postgres(), common::postgres_server().is_some());
     assert!(store.health().await.is_ok(), "{:?}", store.health().await);
 }
+
+/// A rated game between `a` and `b` on a 5+3 clock.
+fn rated_game(a: &PlayerId, b: &PlayerId) -> qipan_server::store::NewGame {
+    use qipan_server::clock::{Clock, TimeControl};
+    let control = TimeControl::Fischer {
+        initial_ms: 300_000,
+        increment_ms: 3_000,
+    };
+    qipan_server::store::NewGame {
+        seats: vec![Seat::player("red", a), Seat::player("black", b)],
+        clock: Some(Clock::new(control, &["red", "black"])),
+        rated: true,
+        ..common::new_game(GameKind::Xiangqi, "")
+    }
+}
+
+#[tokio::test]
+async fn concurrent_results_through_two_connections_are_each_rated_once() {
+    // Two stores on one database stand for two instances (on SQLite, two servers' pools on one
+    // file; on PostgreSQL, two instances of a site).
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::fresh_db(DbLocation::File(dir.path().join("q.sqlite3"))).await;
+    let (one, two) = (
+        SqlStore::open(&db).await.unwrap(),
+        SqlStore::open(&db).await.unwrap(),
+    );
+    let (ann, bo, cy) = (
+        common::player(&one).await,
+        common::player(&one).await,
+        common::player(&one).await,
+    );
+    let won = || GameUpdate {
+        state: json!({ "over": true }),
+        status: Some(GameStatus::Finished),
+        result: Some(json!({ "winner": "red" })),
+        ..GameUpdate::default()
+    };
+    const ROUNDS: usize = 10;
+    for _ in 0..ROUNDS {
+        let with_bo = one.create_game(rated_game(&ann, &bo)).await.unwrap();
+        let with_cy = two.create_game(rated_game(&ann, &cy)).await.unwrap();
+        // Ann wins both at the same moment, one result through each connection.
+        let (first, second) = tokio::join!(
+            one.update_game_by_server(&with_bo, won()),
+            two.update_game_by_server(&with_cy, won()),
+        );
+        first.unwrap();
+        second.unwrap();
+    }
+    let ratings = two.ratings(&ann).await.unwrap();
+    assert_eq!(ratings.len(), 1, "{ratings:?}");
+    assert_eq!((ratings[0].games, ratings[0].wins), (20, 20));
+    let speed = ratings[0].speed;
+    let history = one
+        .rating_history(&ann, GameKind::Xiangqi, speed)
+        .await
+        .unwrap();
+    assert_eq!(history.len(), 2 * ROUNDS);
+    // Every win raised Ann's rating: no update was computed from a rating another overwrote.
+    assert!(
+        history.windows(2).all(|w| w[1].rating > w[0].rating),
+        "{history:?}"
+    );
+    assert_eq!(one.ratings(&bo).await.unwrap()[0].losses, ROUNDS as i64);
+}
