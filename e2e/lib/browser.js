@@ -26,9 +26,10 @@ export async function launchBrowser() {
 
 /**
  * A new page in the given language (the browser's Accept-Language and navigator.languages),
- * collecting console errors and failed requests so tests can assert there were none.
+ * collecting console errors and failed requests so tests can assert there were none. `base` is
+ * the server's address (another instance than e2e/run's, for the tests that start their own).
  */
-export async function openPage(context, path, { locale = 'en-US', width = 1280, height = 800 } = {}) {
+export async function openPage(context, path, { locale = 'en-US', width = 1280, height = 800, base = BASE_URL } = {}) {
   const page = await context.newPage();
   await page.setViewportSize({ width, height });
   await page.addInitScript((lang) => {
@@ -40,11 +41,11 @@ export async function openPage(context, path, { locale = 'en-US', width = 1280, 
   page.on('console', (msg) => { if (msg.type() === 'error') page.problems.push(`console: ${msg.text()}`); });
   page.on('requestfailed', (req) => page.problems.push(`request failed: ${req.url()}`));
   page.on('request', (req) => {
-    if (!req.url().startsWith(BASE_URL) && !req.url().startsWith('data:')) {
+    if (!req.url().startsWith(base) && !req.url().startsWith('data:')) {
       page.problems.push(`external request: ${req.url()}`);
     }
   });
-  await page.goto(BASE_URL + path);
+  await page.goto(base + path);
   return page;
 }
 

@@ -26,6 +26,7 @@ pub type Check =
 pub struct Referee {
     deadlines: mpsc::UnboundedSender<(i64, Option<i64>)>,
     outbox: Outbox,
+    on_duty: watch::Receiver<bool>,
 }
 
 /// A little after the deadline, so that the flag is checked once the time has surely passed.
@@ -37,8 +38,22 @@ impl Referee {
     /// deadlines scheduled here.
     pub fn start(check: Check, on_duty: watch::Receiver<bool>, outbox: Outbox) -> Referee {
         let (deadlines, changes) = mpsc::unbounded_channel();
-        tokio::spawn(run(changes, check.clone(), deadlines.clone(), on_duty));
-        Referee { deadlines, outbox }
+        tokio::spawn(run(
+            changes,
+            check.clone(),
+            deadlines.clone(),
+            on_duty.clone(),
+        ));
+        Referee {
+            deadlines,
+            outbox,
+            on_duty,
+        }
+    }
+
+    /// Whether this instance lets flags fall now (always, alone on SQLite).
+    pub fn on_duty(&self) -> bool {
+        *self.on_duty.borrow()
     }
 
     /// Game `id`'s running clock now falls at `deadline_ms` (Unix ms), or runs no more (`None`):

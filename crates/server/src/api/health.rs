@@ -1,5 +1,6 @@
-//! `GET /api/health`: the version and the database's real state (writable, integrity); 503 when
-//! either check fails.
+//! `GET /api/health`: the version, the database's real state (writable, integrity; 503 when
+//! either check fails) and whether this instance is the one that lets flags fall (`referee`: of
+//! several instances on one PostgreSQL database, exactly one is).
 
 use axum::Json;
 use axum::Router;
@@ -21,6 +22,7 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
         "status": if healthy { "ok" } else { "degraded" },
         "version": env!("CARGO_PKG_VERSION"),
         "database": database,
+        "referee": state.referee.on_duty(),
     });
     let status = if healthy {
         StatusCode::OK
