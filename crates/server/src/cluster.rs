@@ -12,9 +12,12 @@
 //!   the lock, and another instance takes it within [`TAKE_OVER_EVERY`] and reads every running
 //!   clock from the database.
 //!
-//! Notifications are sent after the write commits; one lost (an instance killed between the
-//! commit and the send) costs only the live update: the page that missed it finds the game
-//! changed at its next action, or when it reconnects.
+//! A game's moves and flags are notified inside the transaction that writes them (PostgreSQL
+//! delivers the notification at the commit, and never without it), so that an instance killed
+//! just after a commit cannot leave the other instances' pages unaware of a move. The rarer
+//! changes (seats, rematches, lobby, presence, deadlines) are sent just after their commit; one
+//! of those lost with a killed instance costs only a live update, which the page gets when it
+//! reconnects or at its next action.
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -92,16 +95,23 @@ struct Envelope {
 /// started (a single instance on SQLite). Cheap to clone: clones share one queue.
 #[derive(Debug, Clone, Default)]
 pub struct Outbox {
-    queue: Arc<OnceLock<mpsc::UnboundedSender<Event>>>,
+    queue: Arc<OnceLock<(u64, mpsc::UnboundedSender<Event>)>>,
 }
 
 impl Outbox {
     /// Queues `event` for the other instances (in order; nothing when there are none).
     pub fn publish(&self, event: Event) {
-        if let Some(queue) = self.queue.get() {
+        if let Some((_, queue)) = self.queue.get() {
             // The sender task ends only with the runtime.
             let _ = queue.send(event);
         }
+    }
+
+    /// `event` as the notification that tells the other instances of it, for a write to send
+    /// in its own transaction; `None` without other instances.
+    pub fn notice(&self, event: Event) -> Option<String> {
+        let (me, _) = self.queue.get()?;
+        payload(*me, event)
     }
 }
 
@@ -140,7 +150,13 @@ pub async fn start(
     let mut listener = PgListener::connect(url).await?;
     listener.listen(CHANNEL).await?;
     let sender = PgConnection::connect(url).await?;
-    if parts.watchers.outbox().queue.set(queue.clone()).is_err() {
+    if parts
+        .watchers
+        .outbox()
+        .queue
+        .set((me, queue.clone()))
+        .is_err()
+    {
         tracing::warn!("this server's cluster was already started");
         return Ok(());
     }

@@ -264,6 +264,36 @@ impl WatchedStore {
         WatchedStore { inner, watchers }
     }
 
+    /// Applies `update` by `actor` (the server itself when `None`) and tells the game's watchers:
+    /// this instance's once it is stored, the other instances' by a notice sent in the write's
+    /// own transaction.
+    async fn update_announced(
+        &self,
+        read: &SavedGame,
+        actor: Option<&PlayerId>,
+        mut update: GameUpdate,
+    ) -> Result<SavedGame, StoreError> {
+        let change = Change {
+            id: read.id,
+            revision: Some(read.revision() + 1),
+            by: actor.cloned(),
+            actions: update.append_actions.clone(),
+            presence: None,
+        };
+        update.notice = self.watchers.outbox().notice(Event::Change {
+            change: change.clone(),
+        });
+        let game = match actor {
+            Some(actor) => self.inner.update_game(read, actor, update).await?,
+            None => self.inner.update_game_by_server(read, update).await?,
+        };
+        self.watchers.deliver(Change {
+            revision: Some(game.revision()),
+            ..change
+        });
+        Ok(game)
+    }
+
     /// Tells the watchers of the finished game `old` that its rematch changed.
     fn announce_rematch(&self, old: &SavedGame, by: Option<&PlayerId>, rematch: &SavedGame) {
         self.watchers.announce(Change {
@@ -288,16 +318,7 @@ impl Store for WatchedStore {
         actor: &PlayerId,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
-        let actions = update.append_actions.clone();
-        let game = self.inner.update_game(read, actor, update).await?;
-        self.watchers.announce(Change {
-            id: game.id,
-            revision: Some(game.revision()),
-            by: Some(actor.clone()),
-            actions,
-            presence: None,
-        });
-        Ok(game)
+        self.update_announced(read, Some(actor), update).await
     }
 
     async fn update_game_by_server(
@@ -305,16 +326,7 @@ impl Store for WatchedStore {
         read: &SavedGame,
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
-        let actions = update.append_actions.clone();
-        let game = self.inner.update_game_by_server(read, update).await?;
-        self.watchers.announce(Change {
-            id: game.id,
-            revision: Some(game.revision()),
-            by: None,
-            actions,
-            presence: None,
-        });
-        Ok(game)
+        self.update_announced(read, None, update).await
     }
 
     async fn create_rematch(

@@ -217,6 +217,10 @@ pub struct GameUpdate {
     pub leaderboard_entry: Option<NewLeaderboardEntry>,
     /// The clock after this action (`api::timed` sets it for every timed game); `None` keeps it.
     pub clock: Option<Clock>,
+    /// What the other instances on the same PostgreSQL database are told of this change (see
+    /// `crate::cluster`), sent in the same transaction so that it goes if and only if the
+    /// change is committed; ignored on SQLite. Set by the watched store, not by the games.
+    pub notice: Option<String>,
 }
 
 /// Which saved games to list.

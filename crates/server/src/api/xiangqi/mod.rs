@@ -235,8 +235,7 @@ fn update_to(
         result: state.ending.as_ref().map(Ending::to_json),
         truncate_actions_to,
         append_actions,
-        leaderboard_entry: None,
-        clock: None,
+        ..GameUpdate::default()
     }
 }
 

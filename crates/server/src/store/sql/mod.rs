@@ -94,6 +94,16 @@ impl SqlStore {
             tx.rollback().await?;
             return Err(self.stale(read).await);
         }
+        if let Some(notice) = update.notice.as_deref()
+            && self.is_postgres()
+        {
+            // Delivered by PostgreSQL at the commit, or never if the commit fails.
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(crate::cluster::CHANNEL)
+                .bind(notice)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         self.game(read.id).await
     }
