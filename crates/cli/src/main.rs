@@ -2,6 +2,7 @@
 
 mod arena;
 mod bench;
+mod db;
 mod gomocup;
 mod gomoku;
 mod knight;
@@ -45,6 +46,8 @@ enum Command {
     Knight(knight::Args),
     /// Deal and solve Lianliankan boards: `qipan link new`, `qipan link solve` (连连看).
     Link(link::Args),
+    /// Database tools: `qipan db migrate --from sqlite:… --to postgres://…` (数据库工具).
+    Db(db::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -66,6 +69,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Knight(args)) => knight::run(args),
         Some(Command::Gomoku(args)) => gomoku::run(args),
         Some(Command::Gomocup(args)) => gomocup::run(args),
+        Some(Command::Db(args)) => db::run(args),
     };
     finish(result)
 }
@@ -106,7 +110,8 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 /// Structured logs on stderr; the level comes from RUST_LOG (default `info`).
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        // PostgreSQL's notices (e.g. that the migrations table exists) are not news.
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx::postgres::notice=warn"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

@@ -169,3 +169,53 @@ fn help_describes_every_serve_flag() {
     }
     assert!(help.contains("QIPAN_ADDR") && help.contains("QIPAN_DB"));
 }
+
+#[test]
+fn db_migrate_copies_a_database_once_and_refuses_a_missing_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (club, site) = (
+        dir.path().join("club.sqlite3"),
+        dir.path().join("site.sqlite3"),
+    );
+    // A database as a server leaves it, with the guest player a first visit makes.
+    let addr = format!("127.0.0.1:{}", free_port());
+    let (mut child, _) = start(&["--addr", &addr, "--db", club.to_str().unwrap()]);
+    let mut visit = std::net::TcpStream::connect(&addr).unwrap();
+    std::io::Write::write_all(
+        &mut visit,
+        format!("GET /api/me HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .unwrap();
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut visit, &mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(wait_with_timeout(&mut child, Duration::from_secs(10)).success());
+
+    let migrate = |from: &std::path::Path| {
+        qipan()
+            .args(["db", "migrate", "--from"])
+            .arg(format!("sqlite:{}", from.display()))
+            .arg("--to")
+            .arg(&site)
+            .output()
+            .unwrap()
+    };
+    let copied = migrate(&club);
+    let said = String::from_utf8_lossy(&copied.stdout);
+    assert!(
+        copied.status.success(),
+        "{said} {}",
+        String::from_utf8_lossy(&copied.stderr)
+    );
+    assert!(said.contains("games") && said.contains("players"), "{said}");
+    let again = migrate(&club);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("not empty"));
+    let missing = migrate(&dir.path().join("nope.sqlite3"));
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such database file"));
+}

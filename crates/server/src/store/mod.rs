@@ -62,6 +62,9 @@ pub enum StoreError {
     /// No player with that id.
     #[error("no player with id {0}")]
     PlayerNotFound(String),
+    /// A database to copy into already holds data.
+    #[error("the target database is not empty ({0}): copy only into a new, empty database")]
+    TargetNotEmpty(String),
     /// A stored row could not be read back (hand-edited or corrupt database).
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
@@ -102,7 +105,9 @@ impl StoreError {
             | StoreError::PlayerNotFound(_)
             | StoreError::InvitationNotFound
             | StoreError::SeekNotFound => Fault::NotFound,
-            StoreError::SeatNotOpen(_) | StoreError::OwnInvitation => Fault::Conflict,
+            StoreError::SeatNotOpen(_)
+            | StoreError::OwnInvitation
+            | StoreError::TargetNotEmpty(_) => Fault::Conflict,
             StoreError::NotSeated(_) => Fault::Forbidden,
             StoreError::NameTaken(_)
             | StoreError::UsernameTaken(_)

@@ -77,6 +77,12 @@ pub(super) async fn open(
         }
         DbLocation::Postgres(url) => {
             let options: AnyConnectOptions = url.parse()?;
+            // One connection first: an unreachable server or a refused password is told as
+            // such at once, not as a pool that timed out.
+            sqlx::AnyConnection::connect_with(&options)
+                .await?
+                .close()
+                .await?;
             let pool = AnyPoolOptions::new()
                 .max_connections(POSTGRES_CONNECTIONS)
                 .acquire_timeout(Duration::from_secs(10))

@@ -3,6 +3,7 @@
 //! several qipan instances share). What differs between the two is in [`backend`].
 
 mod backend;
+mod copy;
 mod invitations;
 mod players;
 mod ratings;
