@@ -79,6 +79,17 @@ pub struct Args {
     /// e.g. https://qipan.example.org; its host is allowed and pages from it may post.
     #[arg(long, env = "QIPAN_PUBLIC_URL", value_name = "URL", value_parser = parse_public_url)]
     public_url: Option<String>,
+
+    /// The reverse proxies in front of this server (comma-separated IP addresses, e.g.
+    /// 127.0.0.1): requests from them are counted against the rate limits of the client their
+    /// X-Forwarded-For header names, not of the proxy. Without it the header is ignored.
+    #[arg(
+        long,
+        env = "QIPAN_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        value_name = "ADDRESSES"
+    )]
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 fn parse_public_url(text: &str) -> Result<String, String> {
@@ -136,6 +147,7 @@ impl Args {
             access: Access {
                 allowed_hosts: self.allowed_hosts,
                 public_url: self.public_url,
+                trusted_proxies: self.trusted_proxies,
             },
         })
     }

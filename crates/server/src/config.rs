@@ -143,6 +143,9 @@ pub struct Access {
     /// `https://qipan.example.org`: its host is allowed, its origin may post, and cookies are
     /// marked `Secure` when it is https.
     pub public_url: Option<String>,
+    /// The reverse proxies in front (their addresses): a request from one of them is counted
+    /// against the rate limits of the client its `X-Forwarded-For` names, not of the proxy.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Everything `serve` needs.

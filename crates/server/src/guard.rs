@@ -169,6 +169,7 @@ mod tests {
         HostPolicy::new(&Access {
             allowed_hosts: hosts.iter().map(|h| h.to_string()).collect(),
             public_url: public_url.map(str::to_owned),
+            ..Access::default()
         })
     }
 

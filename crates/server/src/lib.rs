@@ -209,6 +209,7 @@ fn db_hint(err: &StoreError) -> &'static str {
 pub struct Server {
     listener: TcpListener,
     state: AppState,
+    trusted_proxies: Arc<[std::net::IpAddr]>,
 }
 
 impl Server {
@@ -280,7 +281,11 @@ impl Server {
             }
             Err(err) => tracing::error!("cannot read the running clocks: {err}"),
         }
-        Ok(Server { listener, state })
+        Ok(Server {
+            listener,
+            state,
+            trusted_proxies: config.access.trusted_proxies.clone().into(),
+        })
     }
 
     /// The address actually bound (useful with port 0).
@@ -315,7 +320,14 @@ impl Server {
             shutdown.await;
             watchers.close();
         };
-        let served = listen::serve(self.listener, router, &limits, shutdown).await;
+        let served = listen::serve(
+            self.listener,
+            router,
+            &limits,
+            self.trusted_proxies,
+            shutdown,
+        )
+        .await;
         store.close().await;
         tracing::info!("database closed");
         served.map_err(ServeError::Io)

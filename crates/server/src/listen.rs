@@ -6,6 +6,7 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -28,6 +29,7 @@ pub async fn serve(
     listener: TcpListener,
     router: Router,
     limits: &Limits,
+    trusted_proxies: Arc<[IpAddr]>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     // HTTP/1.1 only: its header timer runs from the moment a connection opens, so a client that
@@ -62,8 +64,10 @@ pub async fn serve(
         };
         let service = hyper::service::service_fn({
             let router = router.clone();
+            let trusted_proxies = Arc::clone(&trusted_proxies);
             move |mut request: Request<Incoming>| {
-                request.extensions_mut().insert(ConnectInfo(peer));
+                let client = client_of(peer, request.headers(), &trusted_proxies);
+                request.extensions_mut().insert(ConnectInfo(client));
                 let router = router.clone();
                 async move {
                     let response = router.oneshot(request.map(axum::body::Body::new)).await;
@@ -103,4 +107,63 @@ pub async fn serve(
     }
     connections.abort_all();
     Ok(())
+}
+
+/// Who a request comes from: the peer, or, when the peer is a trusted proxy, the nearest address
+/// in `X-Forwarded-For` that is not one (proxies append the address they heard from; anything
+/// further left was written by the client and cannot be trusted).
+fn client_of(peer: SocketAddr, headers: &axum::http::HeaderMap, trusted: &[IpAddr]) -> SocketAddr {
+    if !trusted.contains(&peer.ip()) {
+        return peer;
+    }
+    let forwarded = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect::<Vec<_>>();
+    for hop in forwarded.iter().rev() {
+        match hop.parse::<IpAddr>() {
+            Ok(ip) if trusted.contains(&ip) => continue,
+            Ok(ip) => return SocketAddr::new(ip, 0),
+            // Not an address: nothing to its left can be trusted either.
+            Err(_) => return peer,
+        }
+    }
+    peer
+}
+
+#[cfg(test)]
+mod client_tests {
+    use super::*;
+
+    fn headers(forwarded: &str) -> axum::http::HeaderMap {
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert("x-forwarded-for", forwarded.parse().unwrap());
+        headers
+    }
+
+    #[test]
+    fn a_trusted_proxy_names_the_client_and_nobody_else_can() {
+        let proxy: SocketAddr = "10.0.0.2:4000".parse().unwrap();
+        let trusted = ["10.0.0.2".parse().unwrap(), "10.0.0.3".parse().unwrap()];
+        let client = |peer, value| client_of(peer, &headers(value), &trusted).ip().to_string();
+        assert_eq!(client(proxy, "203.0.113.7"), "203.0.113.7");
+        // A client's own claim, left of what the proxies saw, is not believed.
+        assert_eq!(
+            client(proxy, "1.2.3.4, 203.0.113.7, 10.0.0.3"),
+            "203.0.113.7"
+        );
+        // From anyone but a trusted proxy the header means nothing.
+        let stranger: SocketAddr = "198.51.100.9:5000".parse().unwrap();
+        assert_eq!(client(stranger, "203.0.113.7"), "198.51.100.9");
+        assert_eq!(client(proxy, "not-an-address"), "10.0.0.2");
+        assert_eq!(
+            client_of(proxy, &axum::http::HeaderMap::new(), &trusted)
+                .ip()
+                .to_string(),
+            "10.0.0.2"
+        );
+    }
 }
