@@ -11,12 +11,17 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const ARTIFACTS = join(here, '..', 'artifacts');
 export const BASE_URL = process.env.QIPAN_URL || 'http://127.0.0.1:8080';
 
-/** Starts headless Chromium with a fresh profile and the flags this machine needs. */
-export async function launchBrowser() {
+/**
+ * Starts headless Chromium with a fresh profile and the flags this machine needs;
+ * `ignoreHTTPSErrors` for the tests that reach qipan through a proxy with a self-signed
+ * certificate.
+ */
+export async function launchBrowser({ ignoreHTTPSErrors = false } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'qipan-chromium-'));
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
+    ignoreHTTPSErrors,
     args: [
       '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--disable-quic',

@@ -6,60 +6,12 @@
 // with scripts/with-postgres); skipped without one.
 
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
 import { clickSquare, plyIs } from '../lib/boards.js';
+import { kill9, killAll, newDatabase, postgres, startInstance } from '../lib/instances.js';
 
-const postgres = process.env.QIPAN_TEST_POSTGRES;
 const skip = postgres ? false : 'needs a PostgreSQL server (QIPAN_TEST_POSTGRES; scripts/test sets it)';
-const workdir = mkdtempSync(join(tmpdir(), 'qipan-instances-'));
-const running = new Set();
-
-/** A new empty database on the test server; its address. */
-function newDatabase(name) {
-  const psql = process.env.QIPAN_TEST_PG_BIN ? join(process.env.QIPAN_TEST_PG_BIN, 'psql') : 'psql';
-  execFileSync(psql, [`${postgres}/postgres`, '-qc', `CREATE DATABASE ${name}`]);
-  return `${postgres}/${name}`;
-}
-
-const freePort = () => new Promise((resolve, reject) => {
-  const probe = createServer();
-  probe.once('error', reject);
-  probe.listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
-});
-
-/** Starts `qipan serve` on `db`, waits for its health check; the process and its address. */
-async function startInstance(db, name) {
-  const port = await freePort();
-  const log = openSync(join(workdir, `${name}.log`), 'a');
-  const child = spawn(process.env.QIPAN_BIN, [
-    'serve', '--addr', `127.0.0.1:${port}`, '--db', db,
-    '--creations-per-minute', '10000', '--creations-per-address-minute', '100000',
-    '--guests-per-address-minute', '100000',
-  ], { stdio: ['ignore', log, log] });
-  running.add(child);
-  child.on('exit', () => running.delete(child));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`instance ${name} did not start (log in ${workdir})`);
-}
-
-/** Kills an instance the hard way, as a crash or the OOM killer would, and waits for it to end. */
-async function kill9({ child }) {
-  const ended = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await ended;
-}
 
 /** Whether `instance` is the one that lets flags fall, by its health check. */
 const isReferee = async ({ url }) => (await (await fetch(`${url}/api/health`)).json()).referee;
@@ -69,7 +21,7 @@ let bob;
 before(async () => { if (!skip) [alice, bob] = await Promise.all([launchBrowser(), launchBrowser()]); });
 after(async () => {
   await Promise.all([alice?.close(), bob?.close()]);
-  for (const child of running) child.kill('SIGKILL');
+  killAll();
 });
 
 test('two people on two instances play each other live, and one instance dies mid-game', { skip }, async () => {
