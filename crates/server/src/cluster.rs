@@ -72,6 +72,14 @@ pub enum Event {
         /// The sender's pages of it.
         counts: Counts,
     },
+    /// How many lobby pages a player has open on the sender (its seeks go when it has none
+    /// anywhere).
+    LobbyPages {
+        /// The player.
+        player: PlayerId,
+        /// Its lobby pages on the sender.
+        pages: usize,
+    },
     /// A running clock's new deadline (Unix ms), or none, for the referee.
     Deadline {
         /// The game.
@@ -266,6 +274,12 @@ async fn receive(parts: &Parts, Envelope { from, event }: Envelope) {
                 counts: presence.local_counts(game),
             });
         }
+        for (player, pages) in presence.local_lobby() {
+            parts
+                .watchers
+                .outbox()
+                .publish(Event::LobbyPages { player, pages });
+        }
     }
     match event {
         Event::Change { change } => parts.watchers.deliver(change),
@@ -274,6 +288,7 @@ async fn receive(parts: &Parts, Envelope { from, event }: Envelope) {
             presence.update_remote(from, game, counts);
             report_presence(parts, game).await;
         }
+        Event::LobbyPages { player, pages } => presence.update_remote_lobby(from, player, pages),
         Event::Deadline { game, deadline } => parts.referee.schedule_here(game, deadline),
         Event::Heartbeat => {}
     }

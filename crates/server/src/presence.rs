@@ -56,6 +56,8 @@ pub struct Counts {
 struct Remote {
     heard: Instant,
     games: HashMap<i64, Counts>,
+    /// Its players' lobby pages.
+    lobby: HashMap<PlayerId, usize>,
 }
 
 #[derive(Debug, Default)]
@@ -243,6 +245,7 @@ impl Presence {
                     Remote {
                         heard: Instant::now(),
                         games: HashMap::new(),
+                        lobby: HashMap::new(),
                     },
                 );
                 true
@@ -259,6 +262,7 @@ impl Presence {
                 .or_insert_with(|| Remote {
                     heard: Instant::now(),
                     games: HashMap::new(),
+                    lobby: HashMap::new(),
                 })
                 .games
                 .insert(id, counts)
@@ -299,19 +303,52 @@ impl Presence {
         *lobby.entry(player.clone()).or_default() += 1;
     }
 
-    /// `player` closed a lobby page; true when it was its last.
+    /// `player` closed a lobby page; true when it was its last on every instance.
     pub fn leave_lobby(&self, player: &PlayerId) -> bool {
         let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
         let Some(pages) = lobby.get_mut(player) else {
             return false;
         };
         *pages = pages.saturating_sub(1);
-        if *pages == 0 {
-            lobby.remove(player);
-            true
-        } else {
-            false
+        if *pages > 0 {
+            return false;
         }
+        lobby.remove(player);
+        drop(lobby);
+        self.with_inner(|inner| {
+            inner
+                .remote
+                .values()
+                .all(|r| r.lobby.get(player).is_none_or(|&n| n == 0))
+        })
+    }
+
+    /// How many lobby pages `player` has open on this instance.
+    pub fn local_lobby_pages(&self, player: &PlayerId) -> usize {
+        let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        lobby.get(player).copied().unwrap_or(0)
+    }
+
+    /// Every player with a lobby page open on this instance, and how many.
+    pub fn local_lobby(&self) -> Vec<(PlayerId, usize)> {
+        let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        lobby.iter().map(|(p, &n)| (p.clone(), n)).collect()
+    }
+
+    /// Instance `instance` now has `pages` lobby pages of `player` open.
+    pub fn update_remote_lobby(&self, instance: u64, player: PlayerId, pages: usize) {
+        self.with_inner(|inner| {
+            let remote = inner.remote.entry(instance).or_insert_with(|| Remote {
+                heard: Instant::now(),
+                games: HashMap::new(),
+                lobby: HashMap::new(),
+            });
+            if pages == 0 {
+                remote.lobby.remove(&player);
+            } else {
+                remote.lobby.insert(player, pages);
+            }
+        });
     }
 
     /// How many spectators have game `id` open, on every instance.

@@ -211,6 +211,26 @@ impl Watchers {
         &self.presence
     }
 
+    /// `player` opened a lobby page (the other instances are told).
+    pub fn enter_lobby(&self, player: &PlayerId) {
+        self.presence.enter_lobby(player);
+        self.tell_lobby_pages(player);
+    }
+
+    /// `player` closed a lobby page; true when it has none left on any instance.
+    pub fn leave_lobby(&self, player: &PlayerId) -> bool {
+        let last = self.presence.leave_lobby(player);
+        self.tell_lobby_pages(player);
+        last
+    }
+
+    fn tell_lobby_pages(&self, player: &PlayerId) {
+        self.outbox.publish(Event::LobbyPages {
+            player: player.clone(),
+            pages: self.presence.local_lobby_pages(player),
+        });
+    }
+
     /// Tells the watchers of game `id` who of `players` has it open now, and how many watch
     /// (with the claim time, `claim_after`, that the pages count down); the other instances are
     /// told this instance's pages of it.

@@ -169,3 +169,42 @@ async fn two_instances_on_one_database_serve_one_site() {
     a.stop().await;
     b.stop().await;
 }
+
+#[tokio::test]
+async fn a_seek_lasts_while_its_player_has_a_lobby_page_on_any_instance() {
+    if common::postgres_server().is_none() {
+        eprintln!(
+            "one instance on SQLite: nothing to check (scripts/test runs this on PostgreSQL)"
+        );
+        return;
+    }
+    let db = common::fresh_db(DbLocation::Memory).await;
+    let a = common::start(db.clone(), Limits::default()).await;
+    let b = common::start(db, Limits::default()).await;
+    let (ann, ann_cookie, _) = common::player_with_cookie(&a).await;
+    let mut on_a = open(format!("ws://{}/api/lobby/events", a.addr), &ann_cookie).await;
+    let mut on_b = open(format!("ws://{}/api/lobby/events", b.addr), &ann_cookie).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (status, _) = common::post(
+        &ann,
+        a.url("/api/seeks"),
+        json!({"game": "gomoku", "rated": false, "color": "random",
+               "clock": {"kind": "fischer", "initial_seconds": 300, "increment_seconds": 3}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let seeks = |server: &common::Running| {
+        let url = server.url("/api/lobby");
+        async move { common::get(url).await.1["seeks"].as_array().unwrap().len() }
+    };
+    // Ann closes the lobby on A, where the seek was made: her page on B keeps it.
+    on_a.close(None).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(seeks(&b).await, 1);
+    // Her last lobby page closes: the seek goes, on both instances.
+    on_b.close(None).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!((seeks(&a).await, seeks(&b).await), (0, 0));
+    a.stop().await;
+    b.stop().await;
+}

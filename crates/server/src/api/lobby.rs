@@ -401,13 +401,14 @@ async fn events(
 }
 
 /// Forwards every lobby change until the page or the server hangs up. A player's seeks last
-/// while it has a lobby page open (as on lichess): when its last one closes they go.
+/// while it has a lobby page open on any instance (as on lichess): when its last one closes
+/// they go.
 async fn relay(app: AppState, mut socket: WebSocket, player: Option<PlayerId>) {
     let Some(place) = app.watchers.open_socket() else {
         return;
     };
     if let Some(p) = &player {
-        app.watchers.presence().enter_lobby(p);
+        app.watchers.enter_lobby(p);
     }
     let mut changes = app.watchers.lobby();
     let mut closing = app.watchers.closing();
@@ -435,7 +436,7 @@ async fn relay(app: AppState, mut socket: WebSocket, player: Option<PlayerId>) {
     drop(place);
     let _ = socket.send(Message::Close(None)).await;
     if let Some(p) = &player
-        && app.watchers.presence().leave_lobby(p)
+        && app.watchers.leave_lobby(p)
     {
         match app.store.delete_seeks_of(p).await {
             Ok(0) => {}
