@@ -179,35 +179,44 @@ pub async fn start(
     Ok(())
 }
 
-/// Sends the queued events in order, on one connection (so that they arrive in order).
+/// Sends the queued events in order, on one connection (so that they arrive in order). While
+/// the database is unreachable the events are dropped (the pages catch up when they reconnect),
+/// with one warning when that starts and a note when it ends.
 async fn send(
     url: String,
     mut conn: PgConnection,
     me: u64,
     mut events: mpsc::UnboundedReceiver<Event>,
 ) {
+    let mut failing = false;
     while let Some(event) = events.recv().await {
         let Some(payload) = payload(me, event) else {
             continue;
         };
         // One retry on a fresh connection: the database may have restarted.
-        for attempt in 0..2 {
-            let sent = sqlx::query("SELECT pg_notify($1, $2)")
+        let mut sent = false;
+        for _ in 0..2 {
+            let notified = sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(CHANNEL)
                 .bind(&payload)
                 .execute(&mut conn)
                 .await;
-            match sent {
-                Ok(_) => break,
-                Err(err) => {
-                    tracing::warn!("cannot tell the other instances (attempt {attempt}): {err}");
-                    match PgConnection::connect(&url).await {
-                        Ok(fresh) => conn = fresh,
-                        Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
-                    }
-                }
+            if notified.is_ok() {
+                sent = true;
+                break;
+            }
+            if !failing {
+                tracing::warn!("cannot tell the other instances: {}", notified.unwrap_err());
+            }
+            match PgConnection::connect(&url).await {
+                Ok(fresh) => conn = fresh,
+                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
             }
         }
+        if sent && failing {
+            tracing::info!("telling the other instances again");
+        }
+        failing = !sent;
     }
 }
 

@@ -155,7 +155,7 @@ impl From<StoreError> for ApiError {
                 tracing::warn!(%err, "database busy");
                 ApiError::unavailable(
                     "database_busy",
-                    "the database is busy or locked by another program: nothing was saved; try again",
+                    "the database is busy, locked by another program or not answering: nothing was saved; try again",
                 )
                 .retry_after(2)
             }
