@@ -11,7 +11,7 @@ use sqlx::{Connection, Executor};
 
 use super::super::file_identity::FileIdentity;
 use crate::config::DbLocation;
-use crate::store::StoreError;
+use crate::store::{PlayerId, StoreError};
 
 /// The database a store runs on, and what only that database needs.
 #[derive(Debug, Clone)]
@@ -34,10 +34,10 @@ const INTEGRITY_CHECK_EVERY: Duration = Duration::from_secs(60);
 /// SQLite's page size (its default), which the size limit counts in.
 const PAGE_SIZE: u64 = 4096;
 
-/// The key of the PostgreSQL advisory lock every write transaction holds until it ends: writes
-/// are serialised as on SQLite (reads are not), so that a read-modify-write such as a rating
-/// update can never interleave with another on a different instance. ("qipan" in ASCII.)
-const WRITE_LOCK: i64 = 0x0071_6970_616e;
+/// The first key of the PostgreSQL advisory locks a rating update takes on its players (the
+/// second is the hash of the player's id): "qipn" in ASCII. (Two-key advisory locks never
+/// collide with the one-key lock the cluster's referee holds.)
+const PLAYER_LOCKS: i32 = 0x7169_706e;
 
 /// How many connections one instance keeps to a PostgreSQL server.
 const POSTGRES_CONNECTIONS: u32 = 10;
@@ -160,12 +160,17 @@ impl Backend {
         }
     }
 
-    /// Starts a write transaction that holds the database's write lock until it ends.
+    /// Starts a write transaction.
     ///
-    /// SQLite: `BEGIN IMMEDIATE` takes the write lock at once (waiting up to the busy timeout
-    /// for another writer): a deferred transaction that reads first and writes later could not
-    /// upgrade its lock while another connection writes, and SQLite would refuse it at once.
-    /// PostgreSQL: [`WRITE_LOCK`], held to the commit or rollback.
+    /// SQLite: `BEGIN IMMEDIATE` takes the database's write lock at once (waiting up to the busy
+    /// timeout for another writer): a deferred transaction that reads first and writes later
+    /// could not upgrade its lock while another connection writes, and SQLite would refuse it at
+    /// once. So writes are serialised, and nothing can come between a read and a write.
+    /// PostgreSQL (read committed): writes run side by side. Each write is safe by itself — a
+    /// game's update is conditional on its revision and locks its row for the rest of the
+    /// transaction; a seat, an invitation or a seek is taken by a conditional update or delete —
+    /// and the one read-then-write across rows, a rating update, first takes
+    /// [`Backend::lock_players`].
     pub(super) async fn begin_write(
         &self,
         pool: &AnyPool,
@@ -173,15 +178,31 @@ impl Backend {
         self.check_file()?;
         match self {
             Backend::Sqlite { .. } => Ok(pool.begin_with("BEGIN IMMEDIATE").await?),
-            Backend::Postgres => {
-                let mut tx = pool.begin().await?;
-                sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                    .bind(WRITE_LOCK)
-                    .execute(&mut *tx)
+            Backend::Postgres => Ok(pool.begin().await?),
+        }
+    }
+
+    /// Holds, until `tx` ends, a lock on each of `players` that every rating update of theirs
+    /// takes, in one order (by id) so that two updates never wait on each other. Nothing to do
+    /// on SQLite, whose write transactions are already one at a time.
+    pub(super) async fn lock_players(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        players: &[&PlayerId],
+    ) -> Result<(), StoreError> {
+        if let Backend::Postgres = self {
+            let mut ids: Vec<&str> = players.iter().map(|p| p.0.as_str()).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            for id in ids {
+                sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+                    .bind(PLAYER_LOCKS)
+                    .bind(id)
+                    .execute(&mut **tx)
                     .await?;
-                Ok(tx)
             }
         }
+        Ok(())
     }
 
     /// The database's own integrity check, at most [`INTEGRITY_CHECK_EVERY`] old: SQLite's

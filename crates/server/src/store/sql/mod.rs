@@ -68,7 +68,7 @@ impl SqlStore {
         self.backend.check_file()
     }
 
-    /// Starts a write transaction holding the database's write lock.
+    /// Starts a write transaction (on SQLite holding the database's write lock).
     async fn begin_write(&self) -> Result<Tx<'static>, StoreError> {
         self.backend.begin_write(&self.pool).await
     }
@@ -81,7 +81,7 @@ impl SqlStore {
         update: GameUpdate,
     ) -> Result<SavedGame, StoreError> {
         let mut tx = self.begin_write().await?;
-        let applied = apply_update(&mut tx, read.id, read.revision, &update).await?;
+        let applied = apply_update(&mut tx, &self.backend, read.id, read.revision, &update).await?;
         // Checked after the write took the lock, inside the same transaction: a seat taken or
         // given up meanwhile is seen.
         if applied
@@ -251,6 +251,7 @@ async fn bump_revision(
 /// that revision (or is gone); the caller rolls back.
 async fn apply_update(
     tx: &mut Tx<'_>,
+    backend: &Backend,
     id: i64,
     expected_revision: i64,
     update: &GameUpdate,
@@ -303,7 +304,7 @@ async fn apply_update(
         .execute(&mut **tx)
         .await?;
     if update.status == Some(GameStatus::Finished) {
-        ratings::settle(tx, id).await?;
+        ratings::settle(tx, backend, id).await?;
     }
     if let Some(entry) = &update.leaderboard_entry {
         sqlx::query(
@@ -450,7 +451,7 @@ impl Store for SqlStore {
     ) -> Result<SavedGame, StoreError> {
         let mut tx = self.begin_write().await?;
         let id = insert_game(&mut tx, &game).await?;
-        if !apply_update(&mut tx, id, 0, &history).await? {
+        if !apply_update(&mut tx, &self.backend, id, 0, &history).await? {
             return Err(StoreError::Corrupt(format!(
                 "game {id} changed while it was being imported"
             )));

@@ -6,6 +6,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::Tx;
+use super::backend::Backend;
 use crate::clock::{Clock, Speed};
 use crate::rating::{Outcome, Rating};
 use crate::store::{GameKind, Holder, PlayerId, PlayerRating, RatingPoint, StoreError};
@@ -118,7 +119,7 @@ where
 
 /// If game `id` is rated, finished and not yet counted: both players' ratings for its game and
 /// speed class after its result, written with their history, and the game marked counted.
-pub(super) async fn settle(tx: &mut Tx<'_>, id: i64) -> Result<(), StoreError> {
+pub(super) async fn settle(tx: &mut Tx<'_>, backend: &Backend, id: i64) -> Result<(), StoreError> {
     let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
         "SELECT kind, clock, result FROM games \
          WHERE id = $1 AND rated = 1 AND rated_at IS NULL AND status = 'finished'",
@@ -152,6 +153,8 @@ pub(super) async fn settle(tx: &mut Tx<'_>, id: i64) -> Result<(), StoreError> {
     if a == b {
         return Ok(());
     }
+    // Both players' ratings are read, then written: no other result of theirs may come between.
+    backend.lock_players(tx, &[a, b]).await?;
     let before_a = rating(&mut **tx, a, game, speed).await?;
     let before_b = rating(&mut **tx, b, game, speed).await?;
     let score = |seat: &str| match winner.as_deref() {
