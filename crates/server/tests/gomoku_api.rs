@@ -434,7 +434,7 @@ async fn a_full_board_without_five_is_a_draw() {
     assert_eq!(game["outcome"], json!({"winner": null, "reason": "draw"}));
 }
 
-/// An SGF export names the rule, the engine, the result and the date (RU, PB/PW, RE, DT); an
+/// An SGF export names the rule, the players, the result and the date (RU, PB/PW, RE, DT); an
 /// imported SGF is played under the rule it names.
 #[tokio::test]
 async fn sgf_records_carry_the_rule_players_result_and_date() {
@@ -455,9 +455,26 @@ async fn sgf_records_carry_the_rule_players_result_and_date() {
         .get(&format!("/gomoku/games/{}/record?format=sgf", game["id"]))
         .await;
     let text = exported["text"].as_str().unwrap();
-    for property in ["RU[renju]", "PW[qipan (level 1)]", "RE[W+R]", "DT["] {
+    // The person is named as the pages name a guest, in the language asked for.
+    for property in [
+        "RU[renju]",
+        "PB[游客 ",
+        "PW[qipan (level 1)]",
+        "RE[W+R]",
+        "DT[",
+    ] {
         assert!(text.contains(property), "{property} in {text}");
     }
+    let (_, english) = client
+        .get(&format!(
+            "/gomoku/games/{}/record?format=sgf&lang=en",
+            game["id"]
+        ))
+        .await;
+    assert!(
+        english["text"].as_str().unwrap().contains("PB[Guest "),
+        "{english}"
+    );
     let (status, imported) = client
         .post("/gomoku/import", json!({"format": "sgf", "text": text}))
         .await;

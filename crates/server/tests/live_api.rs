@@ -123,6 +123,20 @@ async fn a_friend_takes_the_open_seat_and_the_moves_reach_the_other_screen() {
     assert_eq!(pushed["actions"], json!([{ "move": "h2e2" }]));
     assert_eq!(pushed["revision"], after_red["revision"]);
 
+    // The record names the two people as the pages name them.
+    let (_, exported) =
+        common::get(server.url(&format!("/api/xiangqi/games/{id}/pgn?lang=en"))).await;
+    let pgn = exported["pgn"].as_str().unwrap();
+    let tag = |id: &qipan_server::store::PlayerId| id.0[..4].to_owned();
+    assert!(
+        pgn.contains(&format!("[Red \"Guest {}\"]", tag(&ann_id))),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains(&format!("[Black \"Guest {}\"]", tag(&bo_id))),
+        "{pgn}"
+    );
+
     // A third player neither moves nor resigns; Ann cannot take back alone.
     let revision = after_red["revision"].as_i64().unwrap();
     let (status, _) = common::post(

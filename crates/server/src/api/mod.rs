@@ -15,6 +15,7 @@ mod offers;
 mod players;
 mod rematch;
 mod saved;
+mod seat_names;
 pub(crate) mod timed;
 mod tromino;
 mod xiangqi;

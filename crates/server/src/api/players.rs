@@ -65,7 +65,8 @@ struct PlayerView {
     ratings: Vec<PlayerRating>,
 }
 
-fn guest_tag(id: &PlayerId) -> String {
+/// The short tag pages (and records) show for a guest: the first four characters of its id.
+pub(super) fn guest_tag(id: &PlayerId) -> String {
     id.0.chars().take(4).collect()
 }
 

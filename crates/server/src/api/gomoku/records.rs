@@ -1,6 +1,8 @@
 //! Game records in and out: Piskvork PSQ, SGF (`GM[4]`) and the `h8i9…` move string (written
 //! without spaces; read with or without them).
 
+use std::collections::BTreeMap;
+
 use axum::Json;
 use axum::extract::State;
 use qipan_gomoku::record::{coords, psq, sgf};
@@ -10,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::state::{GameState, GameView, Mode, OutcomeView, Side, Undos};
 use super::{Prepared, board_rules, create, engine, load, refused, rule_set};
 use crate::AppState;
+use crate::api::seat_names::{self, Language};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::players::{Me, Viewer};
@@ -42,6 +45,8 @@ impl Format {
 #[derive(Deserialize)]
 pub(super) struct ExportQuery {
     format: Format,
+    /// The language of the names given to guests (`en…`; Chinese by default).
+    lang: Option<String>,
 }
 
 /// A record as text, with a file name for saving it.
@@ -61,8 +66,10 @@ pub(super) async fn export(
 ) -> Result<Json<Exported>, ApiError> {
     let (saved, state) = load(&app, &viewer, id).await?;
     let game = state.game()?;
+    let language = Language::from_query(query.lang.as_deref());
+    let seated = seat_names::of(&app, &saved, language).await;
     let record = Record {
-        info: sgf_info(&state, &game, &saved.created_at),
+        info: sgf_info(&state, &game, &seated, &saved.created_at),
         ..Record::new(state.size, state.points()?)
     };
     let text = match query.format {
@@ -77,15 +84,27 @@ pub(super) async fn export(
     }))
 }
 
-/// What an SGF record says of the game: the rule, the engine by name (people have no name in
-/// the record yet), the result in SGF's form (`B+`, `W+R` resigned, `W+T` on time, `0` draw)
-/// and the date the game began.
-fn sgf_info(state: &GameState, game: &Game, created_at: &str) -> GameInfo {
+/// What an SGF record says of the game: the rule, the players (the seated people by name, the
+/// engine with its level), the result in SGF's form (`B+`, `W+R` resigned, `W+T` on time, `0`
+/// draw) and the date the game began.
+fn sgf_info(
+    state: &GameState,
+    game: &Game,
+    seated: &BTreeMap<String, String>,
+    created_at: &str,
+) -> GameInfo {
     let name = |side: Side| match (state.mode, state.human) {
         (Mode::Pve, Some(human)) if human != side => {
             format!("qipan (level {})", state.level.unwrap_or(5))
         }
-        _ => String::new(),
+        _ => {
+            let seat = if side == Side::Black {
+                "black"
+            } else {
+                "white"
+            };
+            seated.get(seat).cloned().unwrap_or_default()
+        }
     };
     let result = match OutcomeView::of(state, game) {
         None => String::new(),

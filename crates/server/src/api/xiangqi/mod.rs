@@ -508,12 +508,10 @@ async fn export_pgn(
             ));
         }
     };
-    let language = match query.lang.as_deref() {
-        Some(lang) if lang.starts_with("en") => records::Language::English,
-        _ => records::Language::Chinese,
-    };
+    let language = records::Language::from_query(query.lang.as_deref());
     let (game, state) = load(&app, &viewer, id).await?;
-    let pgn = records::export(&game, &state, notation, language)?;
+    let seated = crate::api::seat_names::of(&app, &game, language).await;
+    let pgn = records::export(&game, &state, &seated, notation, language)?;
     Ok(Json(
         json!({ "pgn": pgn, "filename": format!("qipan-xiangqi-{id}.pgn") }),
     ))

@@ -4,6 +4,8 @@ use qipan_xiangqi::notation::NotationError;
 use qipan_xiangqi::{
     FenError, GameRecord, GameResult, Notation, Position, PositionError, RecordError, START_FEN,
 };
+use std::collections::BTreeMap;
+
 use serde_json::json;
 
 use super::state::{Ending, GameState, RecordTags, Side};
@@ -127,24 +129,30 @@ fn record_code(err: &RecordError) -> &'static str {
     }
 }
 
-/// The language of an export's default names (`[Red "红方"]` or `[Red "Red"]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Language {
-    /// Simplified Chinese.
-    Chinese,
-    /// English.
-    English,
-}
+pub use crate::api::seat_names::Language;
 
-/// A name for a player in a record: the name the record was imported with, else the engine
-/// with its level or the side, in `language`.
-fn player_name(state: &GameState, side: Side, language: Language) -> String {
+/// A name for a player in a record: the name the record was imported with, else the name of
+/// the person seated there (`seated`, by seat), else the engine with its level or the side, in
+/// `language`.
+fn player_name(
+    state: &GameState,
+    seated: &BTreeMap<String, String>,
+    side: Side,
+    language: Language,
+) -> String {
     let known = state.tags.as_ref().map(|tags| match side {
         Side::Red => tags.red.trim(),
         Side::Black => tags.black.trim(),
     });
     if let Some(name) = known.filter(|n| !n.is_empty()) {
         return name.to_owned();
+    }
+    let seat = match side {
+        Side::Red => "red",
+        Side::Black => "black",
+    };
+    if let Some(name) = seated.get(seat) {
+        return name.clone();
     }
     match (state.engine_side == Some(side), side, language) {
         (true, _, Language::Chinese) => format!("qipan 引擎（{} 级）", state.level),
@@ -156,10 +164,12 @@ fn player_name(state: &GameState, side: Side, language: Language) -> String {
     }
 }
 
-/// A saved game as PGN with moves in `notation`, default names in `language`.
+/// A saved game as PGN with moves in `notation`, the seated people's names (`seated`, by seat)
+/// and default names in `language`.
 pub fn export(
     game: &SavedGame,
     state: &GameState,
+    seated: &BTreeMap<String, String>,
     notation: Notation,
     language: Language,
 ) -> Result<String, ApiError> {
@@ -181,8 +191,8 @@ pub fn export(
         } else {
             tags.date
         },
-        red: player_name(state, Side::Red, language),
-        black: player_name(state, Side::Black, language),
+        red: player_name(state, seated, Side::Red, language),
+        black: player_name(state, seated, Side::Black, language),
         result: match &state.ending {
             None => GameResult::Unknown,
             Some(Ending { winner: None, .. }) => GameResult::Draw,

@@ -76,6 +76,11 @@ pub(super) async fn open(
             (pool, sqlite(None))
         }
         DbLocation::Postgres(url) => {
+            if max_bytes.is_some() {
+                tracing::warn!(
+                    "the database size limit applies to SQLite only: PostgreSQL keeps its own"
+                );
+            }
             let options: AnyConnectOptions = url.parse()?;
             // One connection first: an unreachable server or a refused password is told as
             // such at once, not as a pool that timed out.
