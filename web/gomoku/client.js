@@ -11,7 +11,7 @@ export const engineReply = (game) => api('POST', `${base}/games/${game.id}/engin
 export const undo = (game) => api('POST', `${base}/games/${game.id}/undo`, { revision: game.revision });
 export const takeback = (game, action) => api('POST', `${base}/games/${game.id}/takeback`, { revision: game.revision, action });
 export const resign = (game) => api('POST', `${base}/games/${game.id}/resign`, { revision: game.revision });
-export const exportRecord = (id, format) => api('GET', `${base}/games/${id}/record?format=${format}`);
+export const exportRecord = (id, format, lang) => api('GET', `${base}/games/${id}/record?format=${format}&lang=${encodeURIComponent(lang)}`);
 export const importRecord = (body) => api('POST', `${base}/import`, body);
 export const listSaved = () => api('GET', '/api/games?kind=gomoku&limit=100&played=true');
 export const deleteSaved = (id) => api('DELETE', `/api/games/${id}`);

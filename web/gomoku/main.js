@@ -482,7 +482,7 @@ async function exportAs(format) {
   const g = recordGame();
   if (!g) return;
   try {
-    const record = await client.exportRecord(g.id, format);
+    const record = await client.exportRecord(g.id, format, currentLanguage());
     $('#gm-record-out').textContent = record.text;
     if (format === 'coords') {
       try { await navigator.clipboard.writeText(record.text); } catch { /* shown below anyway */ }
