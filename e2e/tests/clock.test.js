@@ -89,3 +89,28 @@ test('a Xiangqi game on a 1-second clock: the player to move closes the tab and 
   assert.match(await watcher.textContent('#top-clock, #bottom-clock'), /0:0/);
   await screenshot(red, 'clock-xiangqi-flag-en');
 });
+
+test('two people at one screen play Gomoku on a clock: each stone stops one clock and starts the other', async () => {
+  const page = await openPage(alice, '/gomoku/', { locale: 'zh-CN', width: 1280, height: 800 });
+  await page.waitForSelector('main[data-game-ready]');
+  if (!(await page.$('#gm-new-dialog[open]'))) await page.click('#gm-new');
+  await page.waitForSelector('#gm-new-dialog[open]');
+  await page.check('input[name=mode][value=pvp]');
+  await page.selectOption('#gm-time-control', 'f:300:3');
+  await page.click('#gm-new-start');
+  await page.waitForSelector('#gm-clock-black:not([hidden])');
+  await page.waitForSelector('#gm-clock-white:not([hidden])');
+  assert.equal(await page.textContent('#gm-clock-black'), '5:00');
+  // Black's stone starts White's clock; White's stone stops it (plus 3 s) and starts Black's.
+  await page.locator('svg.gm-board').click();
+  await page.waitForSelector('#gm-clock-white.running', { timeout: 5000 });
+  await page.waitForTimeout(1300);
+  const box = await page.locator('svg.gm-board').boundingBox();
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.4);
+  await page.waitForSelector('#gm-clock-black.running', { timeout: 5000 });
+  assert.equal(await page.$('#gm-clock-white.running'), null, 'one clock runs at a time');
+  const white = secondsOf(await page.textContent('#gm-clock-white'));
+  assert.ok(white > 300 && white <= 302, `White spent about a second and got 3 back: ${white}`);
+  await screenshot(page, 'clock-gomoku-one-screen-zh');
+  assert.deepEqual(page.problems, []);
+});

@@ -289,3 +289,34 @@ test('an unknown ?game= is said instead of silently offering a new game', async 
   assert.match(await page.textContent('#gm-notice'), /There is no game 987654321/);
   await page.close();
 });
+
+test('the move list beside the board names every move and shows the position after a clicked one', async () => {
+  const page = await openPage(browser, '/gomoku/', { locale: 'en-US', width: 1280, height: 800 });
+  await page.waitForSelector('svg.gm-board');
+  const made = await page.evaluate(async () => {
+    const answer = await fetch('/api/gomoku/import', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ format: 'coords', text: 'h8 i9 j10 h9 h10 g10 i8 j8' }),
+    });
+    return answer.json();
+  });
+  await page.goto(`${BASE_URL}/gomoku/?game=${made.id}`);
+  await page.waitForSelector('#gm-moves .mv');
+  assert.deepEqual(await page.locator('#gm-moves .mv').allTextContents(), ['h8', 'i9', 'j10', 'h9', 'h10', 'g10', 'i8', 'j8']);
+  assert.deepEqual(await page.locator('#gm-moves .num').allTextContents(), ['1.', '2.', '3.', '4.']);
+  assert.equal(await page.getAttribute('#gm-moves .mv.current', 'data-ply'), '8', 'the last move is the one shown');
+  // A click on the third move replays the game from there: three stones, the move marked.
+  await page.click('#gm-moves .mv[data-ply="3"]');
+  await page.waitForSelector('#gm-replay:not([hidden])');
+  await waitStones(page, 3);
+  assert.equal(await page.getAttribute('#gm-moves .mv.current', 'data-ply'), '3');
+  // The keyboard steps on, and the list follows; a later click jumps within the replay.
+  await page.keyboard.press('ArrowRight');
+  await waitStones(page, 4);
+  assert.equal(await page.getAttribute('#gm-moves .mv.current', 'data-ply'), '4');
+  await page.click('#gm-moves .mv[data-ply="7"]');
+  await waitStones(page, 7);
+  assert.equal(await page.textContent('#gm-rp-pos'), 'Move 7 of 8');
+  await screenshot(page, 'gomoku-move-list');
+  assert.deepEqual(page.problems, []);
+});

@@ -10,6 +10,7 @@ import { applyTranslations, currentLanguage, errorText, t } from '/js/i18n.js';
 import { Board, coordName } from './board.js';
 import * as client from './client.js';
 import { Replay } from './replay.js';
+import { renderMoveList } from '/js/move-list.js';
 import { renderSaves } from './saves.js';
 import { createWatcher } from '/js/watch.js';
 import { oneAtATime } from '/js/in-flight.js';
@@ -217,6 +218,7 @@ function renderPanel() {
   $('#gm-replay').hidden = !page.replaying;
   for (const id of ['#gm-export-psq', '#gm-export-sgf', '#gm-export-coords']) $(id).disabled = !g;
   replay.label();
+  renderMoves();
 }
 
 const claim = mountClaim($('#gm-claim'), {
@@ -359,10 +361,30 @@ async function replayGame(id) {
   } catch (err) { notify(explain(err)); }
 }
 
-function startReplay(view) {
+function startReplay(view, at = 0) {
   page.replaying = view;
-  replay.open(view.moves.length, 0);
+  replay.open(view.moves.length, at);
   render();
+}
+
+/** The move list beside the board: a click shows the position after that move (a replay). */
+function renderMoves() {
+  const g = page.replaying || page.game;
+  const moves = g ? g.moves : [];
+  const items = moves.map(([x, y], i) => ({
+    number: Math.floor(i / 2) + 1,
+    first: i % 2 === 0,
+    label: coordName(x, y, g.size),
+    classes: [i % 2 === 0 ? 'black' : 'white'],
+  }));
+  renderMoveList($('#gm-moves'), items, {
+    current: page.replaying ? page.replayAt : moves.length,
+    empty: t('gm.no_moves'),
+    onPick: (ply) => {
+      if (page.replaying) { replay.pause(); replay.go(ply); }
+      else if (page.game && ply < page.game.moves.length) startReplay(page.game, ply);
+    },
+  });
 }
 
 function stopReplay() {
