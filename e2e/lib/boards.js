@@ -44,3 +44,16 @@ export async function openGomokuDialog(page) {
   await page.waitForSelector('main[data-game-ready]');
   if (!(await page.locator('#gm-new-dialog[open]').count())) await page.click('#gm-new');
 }
+
+/**
+ * On a Xiangqi page just opened, starts a game against a friend with this page as Red and
+ * returns the invitation link it shows.
+ */
+export async function inviteFriendAsRed(page) {
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.selectOption('#mode', 'friend');
+  await page.selectOption('#side', 'red');
+  await page.click('#start');
+  await page.waitForSelector('#invite-box:not([hidden])');
+  return page.inputValue('#invite-link');
+}

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
-import { clickSquare as clickPoint, clickStone, openGomokuDialog, plyIs, stonesAre } from '../lib/boards.js';
+import { clickSquare as clickPoint, clickStone, inviteFriendAsRed, openGomokuDialog, plyIs, stonesAre } from '../lib/boards.js';
 
 let alice;
 let bob;
@@ -18,12 +18,7 @@ const unexpected = (page) => page.problems.filter((p) => !/status of (403|409|42
 
 test('a friend opens the invitation link, takes Black, and the moves go both ways at once', async () => {
   const red = await openPage(alice, '/xiangqi/', { locale: 'zh-CN', width: 1280, height: 800 });
-  await red.waitForSelector('body[data-ready="true"]');
-  await red.selectOption('#mode', 'friend');
-  await red.selectOption('#side', 'red');
-  await red.click('#start');
-  await red.waitForSelector('#invite-box:not([hidden])');
-  const link = await red.inputValue('#invite-link');
+  const link = await inviteFriendAsRed(red);
   assert.match(link, /\/xiangqi\/\?game=\d+&invite=[0-9a-f]{64}$/);
   assert.equal(await red.textContent('#status'), '等待好友加入……');
   await screenshot(red, 'friend-invite-zh');

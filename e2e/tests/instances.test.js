@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
-import { clickSquare, plyIs } from '../lib/boards.js';
+import { clickSquare, inviteFriendAsRed, plyIs } from '../lib/boards.js';
 import { kill9, killAll, newDatabase, postgres, startInstance } from '../lib/instances.js';
 
 const skip = postgres ? false : 'needs a PostgreSQL server (QIPAN_TEST_POSTGRES; scripts/test sets it)';
@@ -30,12 +30,7 @@ test('two people on two instances play each other live, and one instance dies mi
   const b = await startInstance(db, 'live-b');
 
   const red = await openPage(alice, '/xiangqi/', { locale: 'zh-CN', base: a.url });
-  await red.waitForSelector('body[data-ready="true"]');
-  await red.selectOption('#mode', 'friend');
-  await red.selectOption('#side', 'red');
-  await red.click('#start');
-  await red.waitForSelector('#invite-box:not([hidden])');
-  const link = await red.inputValue('#invite-link');
+  const link = await inviteFriendAsRed(red);
   const id = link.match(/game=(\d+)/)[1];
 
   // Bob opens the link on the other instance and takes Black; Alice's page on A sees him come.

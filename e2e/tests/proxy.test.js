@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, screenshot } from '../lib/browser.js';
-import { clickSquare, plyIs } from '../lib/boards.js';
+import { clickSquare, inviteFriendAsRed, plyIs } from '../lib/boards.js';
 import { freePort, kill9, killAll, newDatabase, postgres, startInstance, workdir } from '../lib/instances.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -83,12 +83,7 @@ test('two people play through nginx over TLS, and play goes on when an instance 
   }
 
   const red = await openPage(alice, '/xiangqi/', { locale: 'zh-CN', base: publicUrl });
-  await red.waitForSelector('body[data-ready="true"]');
-  await red.selectOption('#mode', 'friend');
-  await red.selectOption('#side', 'red');
-  await red.click('#start');
-  await red.waitForSelector('#invite-box:not([hidden])');
-  const link = await red.inputValue('#invite-link');
+  const link = await inviteFriendAsRed(red);
   assert.ok(link.startsWith(`${publicUrl}/xiangqi/?game=`), link);
   const black = await openPage(bob, link.replace(/^https?:\/\/[^/]+/, ''), { locale: 'en-US', base: publicUrl });
   await black.waitForSelector('#board .xq-piece');

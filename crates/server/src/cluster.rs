@@ -30,7 +30,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::presence::Counts;
 use crate::referee::Referee;
-use crate::store::{Holder, PlayerId, Store};
+use crate::store::{PlayerId, Store};
 use crate::watch::{Change, Watchers};
 
 /// The notification channel every instance listens on.
@@ -311,17 +311,9 @@ async fn report_presence(parts: &Parts, id: i64) {
     let Ok(game) = parts.store.game(id).await else {
         return;
     };
-    let players: Vec<PlayerId> = game
-        .seats
-        .iter()
-        .filter_map(|s| match &s.holder {
-            Holder::Player(p) => Some(p.clone()),
-            _ => None,
-        })
-        .collect();
     parts
         .watchers
-        .report_presence(id, &players, parts.claim_after);
+        .report_presence(id, &game.seated_players(), parts.claim_after);
 }
 
 /// Says this instance is alive, and forgets the pages of instances that fell silent.

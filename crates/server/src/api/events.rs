@@ -56,14 +56,7 @@ async fn watch_game(
     let game = app.store.game(id).await?;
     saved::ensure_visible(&game, &viewer)?;
     let first = Change::at(id, Some(game.revision()));
-    let players: Vec<PlayerId> = game
-        .seats
-        .iter()
-        .filter_map(|s| match &s.holder {
-            Holder::Player(p) => Some(p.clone()),
-            _ => None,
-        })
-        .collect();
+    let players = game.seated_players();
     let seated = viewer.0.filter(|p| players.contains(p));
     // Presence matters between two players (or while a seat waits for one), not in a puzzle.
     let mut distinct = players.clone();

@@ -182,6 +182,18 @@ pub struct RematchLink {
 }
 
 impl SavedGame {
+    /// The players holding its seats, in seat order (one player holding two seats is listed
+    /// twice).
+    pub fn seated_players(&self) -> Vec<PlayerId> {
+        self.seats
+            .iter()
+            .filter_map(|s| match &s.holder {
+                super::Holder::Player(p) => Some(p.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether `player` (`None`: somebody without a player yet) may watch this game: anybody,
     /// unless it is private.
     pub fn may_watch(&self, player: Option<&PlayerId>) -> bool {

@@ -57,12 +57,6 @@ impl SqlStore {
         matches!(self.backend, Backend::Postgres)
     }
 
-    /// The connection pool, for the parts of the server that talk to the database directly
-    /// (PostgreSQL's notifications and leases).
-    pub fn pool(&self) -> &AnyPool {
-        &self.pool
-    }
-
     /// Refuses to write when the database file is no longer the one opened.
     fn check_file(&self) -> Result<(), StoreError> {
         self.backend.check_file()
