@@ -320,3 +320,20 @@ test('the move list beside the board names every move and shows the position aft
   await screenshot(page, 'gomoku-move-list');
   assert.deepEqual(page.problems, []);
 });
+
+test('a hint rings the engine\'s move for the person, until the person moves', async () => {
+  const page = await openPage(browser, '/gomoku/', { locale: 'zh-CN' });
+  await newGame(page, { mode: 'pve', human: 'black', level: '1' });
+  await play(page, 7, 7, 1);
+  await waitStones(page, 2);
+  await page.waitForSelector('svg.gm-board.interactive');
+  await page.click('#gm-hint');
+  await page.waitForSelector('svg.gm-board .gm-hint');
+  assert.match(await page.textContent('#gm-notice'), /^引擎建议下在 [a-o]\d{1,2}（棋盘上的蓝圈）。$/);
+  await screenshot(page, 'gomoku-hint-zh');
+  const [x, y] = await freePoint(page, [[8, 8], [6, 6], [8, 6], [6, 8]]);
+  await play(page, x, y, 3);
+  await waitStones(page, 3);
+  assert.equal(await page.locator('svg.gm-board .gm-hint').count(), 0, 'the ring goes with the move');
+  assert.deepEqual(page.problems, []);
+});

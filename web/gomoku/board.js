@@ -193,7 +193,8 @@ export class Board {
 
   /**
    * Draws a position. `state`: {size, moves: [[x, y]...] (Black first), numbers, winLine,
-   * forbidden: [{x, y, kind}], toMove: 'black'|'white', interactive, label, forbiddenTitle(kind)}.
+   * forbidden: [{x, y, kind}], hint: [x, y] or null (the engine's suggestion, ringed), toMove:
+   * 'black'|'white', interactive, label, forbiddenTitle(kind)}.
    */
   draw(state) {
     if (state.size !== this.size) this.build(state.size, state.label);
@@ -239,6 +240,13 @@ export class Board {
       for (const [x, y] of state.winLine) {
         el('circle', { class: 'gm-win-mark', cx: MARGIN + x * CELL, cy: MARGIN + y * CELL, r: CELL * 0.5, fill: 'none', stroke: '#f6c343', 'stroke-width': 4 }, this.overlay);
       }
+    }
+    if (state.hint) {
+      const [x, y] = state.hint;
+      el('circle', {
+        class: 'gm-hint', cx: MARGIN + x * CELL, cy: MARGIN + y * CELL, r: CELL * 0.4, fill: 'none',
+        stroke: '#1e6fd9', 'stroke-width': 3.5, 'stroke-dasharray': '6 4',
+      }, this.marks);
     }
     for (const f of state.forbidden || []) {
       const cx = MARGIN + f.x * CELL;

@@ -33,6 +33,7 @@ const page = {
   saves: [],
   numbers: localStorage.getItem(NUMBERS_KEY) === '1',
   me: null,          // this browser's player id
+  hint: null,        // the engine's suggestion: {id, ply, point: [x, y]}, shown until a move
 };
 
 /** The game's seats as this player sees them (its own seat against a friend, open, watching). */
@@ -116,8 +117,9 @@ function drawBoard() {
     return;
   }
   const g = page.game;
+  const hint = g && page.hint && page.hint.id === g.id && page.hint.ply === g.moves.length ? page.hint.point : null;
   board.draw({
-    size: g ? g.size : 15, moves: g ? g.moves : [], numbers: page.numbers,
+    size: g ? g.size : 15, moves: g ? g.moves : [], numbers: page.numbers, hint,
     winLine: g && g.outcome ? g.outcome.line : null,
     forbidden: g && canPlay() ? g.forbidden : [],
     toMove: g ? g.to_move : 'black', interactive: canPlay(), label: t('gm.board_label'),
@@ -204,6 +206,9 @@ function renderPanel() {
   if (over) $('#gm-banner-text').textContent = outcomeText(page.game);
   const live = page.game && page.game.status === 'ongoing' && !page.replaying && !page.thinking;
   $('#gm-undo').disabled = !live || page.game.moves.length === 0;
+  // A hint is the engine's help for the person to move: not between two players.
+  $('#gm-hint').hidden = !page.game || Boolean(seats().friend) || seats().watching;
+  $('#gm-hint').disabled = !canPlay();
   $('#gm-resign').disabled = !live || seats().open;
   $('#gm-undo').hidden = Boolean(seats().mine) || seats().watching;
   $('#gm-resign').hidden = seats().watching;
@@ -473,6 +478,18 @@ $('#gm-invite-copy').addEventListener('click', async () => {
 // Controls.
 $('#gm-rematch').addEventListener('click', () => startGame(settingsOf(page.game)));
 $('#gm-undo').addEventListener('click', () => act(() => client.undo(page.game)));
+$('#gm-hint').addEventListener('click', async () => {
+  const g = page.game;
+  if (!canPlay()) return;
+  $('#gm-hint').disabled = true;
+  try {
+    const answer = await client.hint(g);
+    page.hint = { id: g.id, ply: g.moves.length, point: answer.point };
+    notify(t('gm.hint_shown', { point: coordName(answer.point[0], answer.point[1], g.size) }), 'info');
+    drawBoard();
+  } catch (err) { notify(explain(err)); }
+  renderPanel();
+});
 $('#gm-resign').addEventListener('click', () => {
   if (!window.confirm(t('gm.confirm_resign'))) return;
   act(() => client.resign(page.game));

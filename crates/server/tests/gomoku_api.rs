@@ -484,3 +484,60 @@ async fn sgf_records_carry_the_rule_players_result_and_date() {
         "the record's rule, none being asked for"
     );
 }
+
+/// A hint is the engine's move for the person to move; there is none between two players.
+#[tokio::test]
+async fn a_hint_names_a_free_point_and_is_refused_between_players() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let mut game = client
+        .new_game(json!({"mode": "pve", "human": "black", "level": 1}))
+        .await;
+    game = client.play(&game, 7, 7).await;
+    // While the engine is to move there is nothing to suggest; after its reply there is.
+    let (status, early) = client
+        .post(&format!("/gomoku/games/{}/hint", game["id"]), json!({}))
+        .await;
+    assert_eq!(
+        (status, common::code(&early)),
+        (StatusCode::CONFLICT, Some("not_your_turn"))
+    );
+    let (status, replied) = client
+        .post(
+            &format!("/gomoku/games/{}/engine", game["id"]),
+            json!({"revision": game["revision"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{replied}");
+    game = replied;
+    let (status, hint) = client
+        .post(&format!("/gomoku/games/{}/hint", game["id"]), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    let point = [
+        hint["point"][0].as_u64().unwrap(),
+        hint["point"][1].as_u64().unwrap(),
+    ];
+    let taken: Vec<[u64; 2]> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| [m[0].as_u64().unwrap(), m[1].as_u64().unwrap()])
+        .collect();
+    assert!(
+        point[0] < 15 && point[1] < 15 && !taken.contains(&point),
+        "{hint} {game}"
+    );
+    assert!(hint["engine"]["depth"].as_u64().is_some(), "{hint}");
+
+    let friend = client
+        .new_game(json!({"mode": "pvp", "friend": true, "side": "black"}))
+        .await;
+    let (status, refused) = client
+        .post(&format!("/gomoku/games/{}/hint", friend["id"]), json!({}))
+        .await;
+    assert_eq!(
+        (status, common::code(&refused)),
+        (StatusCode::CONFLICT, Some("no_hints_between_players"))
+    );
+}

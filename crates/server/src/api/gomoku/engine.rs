@@ -7,9 +7,12 @@ use axum::extract::State;
 use qipan_gomoku::engine::Found;
 use qipan_gomoku::{Engine, Level, SearchLimits};
 
-use super::state::{EngineInfo, GameView};
+use serde::Serialize;
+
+use super::state::{EngineInfo, GameState, GameView};
 use super::{RevisionBody, commit_move, ensure_ongoing, load_at};
 use crate::AppState;
+use crate::api::saved;
 use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
@@ -90,4 +93,61 @@ pub(super) async fn reply(
         found: found_name(found.found),
     });
     Ok(Json(view))
+}
+
+/// How long a hint thinks at most (within the compute pool's limit): the strongest level's time.
+const HINT_MS: u64 = THINK_MS[9];
+
+/// The engine's suggestion for the side to move, at full strength: a point and how it was
+/// found. Not in a game between two players (a hint there would be help from outside), nor
+/// while it is the engine's turn.
+#[derive(Debug, Serialize)]
+pub(super) struct Hint {
+    /// The suggested point, `[x, y]` from the top-left.
+    point: [u8; 2],
+    /// The search's figures.
+    engine: EngineInfo,
+}
+
+pub(super) async fn hint(
+    State(app): State<AppState>,
+    me: Me,
+    compute: Compute,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Hint>, ApiError> {
+    let (saved, state) = saved::load_mine::<GameState>(&app, &me, id).await?;
+    ensure_ongoing(&saved)?;
+    if saved.own_seat().is_some() {
+        return Err(ApiError::conflict(
+            "no_hints_between_players",
+            "no engine hints in a game between two players",
+        ));
+    }
+    let game = state.game()?;
+    if state.engine_to_move(&game) {
+        return Err(ApiError::conflict(
+            "not_your_turn",
+            "it is the engine's turn to move",
+        ));
+    }
+    let think_ms = HINT_MS.min(u64::try_from(compute.max_time().as_millis()).unwrap_or(u64::MAX));
+    let board = game.board().clone();
+    let rule_set = state.rule_set()?;
+    let seed = state.seed ^ state.moves.len() as u64;
+    let found = compute
+        .run(Cost::Search, move |stop| {
+            let limits = SearchLimits::millis(think_ms).with_stop(stop.as_atomic());
+            Engine::new(Level::new(10), seed).best_move(&board, rule_set, limits)
+        })
+        .await?
+        .ok_or_else(|| ApiError::conflict("board_full", "the board is full"))?;
+    Ok(Json(Hint {
+        point: [found.best.x, found.best.y],
+        engine: EngineInfo {
+            depth: found.depth,
+            nodes: found.nodes,
+            score: found.score,
+            found: found_name(found.found),
+        },
+    }))
 }

@@ -62,6 +62,7 @@ pub fn routes() -> Router<AppState> {
         .route("/gomoku/games/{id}", get(get_game))
         .route("/gomoku/games/{id}/move", post(play))
         .route("/gomoku/games/{id}/engine", post(engine::reply))
+        .route("/gomoku/games/{id}/hint", post(engine::hint))
         .route("/gomoku/games/{id}/undo", post(undo))
         .route("/gomoku/games/{id}/resign", post(resign))
         .route("/gomoku/games/{id}/takeback", post(takeback::takeback))
