@@ -4,8 +4,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Json;
 use axum::extract::State;
-use qipan_gomoku::engine::Found;
-use qipan_gomoku::{Engine, Level, SearchLimits};
+use qipan_gomoku::engine::{Found, SearchResult};
+use qipan_gomoku::{Engine, Game, Level, SearchLimits};
 
 use serde::Serialize;
 
@@ -61,38 +61,55 @@ pub(super) async fn reply(
         ));
     }
     let level = Level::new(state.level.unwrap_or(5));
-    let think_ms = THINK_MS[usize::from(level.get() - 1)]
-        .min(u64::try_from(compute.max_time().as_millis()).unwrap_or(u64::MAX));
-    let board = game.board().clone();
-    let rule_set = state.rule_set()?;
-    let seed = state.seed ^ state.moves.len() as u64;
-    // The engine stops itself at its deadline, which lies within the pool's time limit, or
-    // earlier when the pool's stop flag is set (request dropped, server shutting down).
-    let cost = if level.get() <= QUICK_LEVELS {
-        Cost::Quick
-    } else {
-        Cost::Search
-    };
-    let found = compute
-        .run(cost, move |stop| {
-            let limits = SearchLimits::millis(think_ms).with_stop(stop.as_atomic());
-            Engine::new(level, seed).best_move(&board, rule_set, limits)
-        })
-        .await?
-        .ok_or_else(|| ApiError::conflict("board_full", "the board is full"))?;
+    let think_ms = THINK_MS[usize::from(level.get() - 1)];
+    let found = search(&compute, &state, &game, level, think_ms).await?;
     let mut view = commit_move(&app, &saved, &mut state, &mut game, found.best)
         .await
         .map_err(|e| match e.code.as_str() {
             "stale" => e,
             _ => ApiError::internal(format!("the engine's move was refused: {e}")),
         })?;
-    view.engine = Some(EngineInfo {
+    view.engine = Some(info(&found));
+    Ok(Json(view))
+}
+
+/// The engine's move in `game` at `level`, thinking at most `think_ms` (and within the compute
+/// pool's limit) on the pool's quick lane for the low levels, else its search lane. The engine
+/// stops itself at its deadline, or earlier when the pool's stop flag is set (request dropped,
+/// server shutting down).
+async fn search(
+    compute: &Compute,
+    state: &GameState,
+    game: &Game,
+    level: Level,
+    think_ms: u64,
+) -> Result<SearchResult, ApiError> {
+    let think_ms = think_ms.min(u64::try_from(compute.max_time().as_millis()).unwrap_or(u64::MAX));
+    let board = game.board().clone();
+    let rule_set = state.rule_set()?;
+    let seed = state.seed ^ state.moves.len() as u64;
+    let cost = if level.get() <= QUICK_LEVELS {
+        Cost::Quick
+    } else {
+        Cost::Search
+    };
+    compute
+        .run(cost, move |stop| {
+            let limits = SearchLimits::millis(think_ms).with_stop(stop.as_atomic());
+            Engine::new(level, seed).best_move(&board, rule_set, limits)
+        })
+        .await?
+        .ok_or_else(|| ApiError::conflict("board_full", "the board is full"))
+}
+
+/// The figures of a search, as the page shows them.
+fn info(found: &SearchResult) -> EngineInfo {
+    EngineInfo {
         depth: found.depth,
         nodes: found.nodes,
         score: found.score,
         found: found_name(found.found),
-    });
-    Ok(Json(view))
+    }
 }
 
 /// How long a hint thinks at most (within the compute pool's limit): the strongest level's time.
@@ -130,24 +147,9 @@ pub(super) async fn hint(
             "it is the engine's turn to move",
         ));
     }
-    let think_ms = HINT_MS.min(u64::try_from(compute.max_time().as_millis()).unwrap_or(u64::MAX));
-    let board = game.board().clone();
-    let rule_set = state.rule_set()?;
-    let seed = state.seed ^ state.moves.len() as u64;
-    let found = compute
-        .run(Cost::Search, move |stop| {
-            let limits = SearchLimits::millis(think_ms).with_stop(stop.as_atomic());
-            Engine::new(Level::new(10), seed).best_move(&board, rule_set, limits)
-        })
-        .await?
-        .ok_or_else(|| ApiError::conflict("board_full", "the board is full"))?;
+    let found = search(&compute, &state, &game, Level::new(10), HINT_MS).await?;
     Ok(Json(Hint {
         point: [found.best.x, found.best.y],
-        engine: EngineInfo {
-            depth: found.depth,
-            nodes: found.nodes,
-            score: found.score,
-            found: found_name(found.found),
-        },
+        engine: info(&found),
     }))
 }
