@@ -44,3 +44,51 @@ fn a_double_three_is_a_vct() {
     );
     assert_vct_at(&position, Point::new(8, 7));
 }
+
+/// The analysis view reports the same double three as Black's VCT and plays it out: every
+/// stone on an empty point, colours alternating from Black, the last move a five.
+#[test]
+fn the_analysis_plays_a_vct_out_to_the_five() {
+    let position = board(
+        &[(6, 7), (7, 7), (8, 5), (8, 6)],
+        &[(13, 14), (14, 14), (14, 0), (0, 14)],
+    );
+    let mut engine = Engine::new(Level::MAX, 1);
+    let analysis = engine.analyse(
+        &position,
+        RuleSet::Freestyle,
+        2,
+        SearchLimits::millis(1_500),
+    );
+    let win = analysis.wins[0].as_ref().expect("Black's forced win");
+    assert_eq!(win.kind, qipan_gomoku::engine::WinKind::Vct, "{win:?}");
+    assert_eq!(win.line[0], Point::new(8, 7), "{win:?}");
+    let mut b = position.clone();
+    for (n, &p) in win.line.iter().enumerate() {
+        assert!(b.get(p).is_none(), "{win:?}");
+        b.set(
+            p,
+            Some(if n % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            }),
+        );
+    }
+    let five = win.line.last().unwrap();
+    assert!(
+        b.five_through(*five, Color::Black, false).is_some(),
+        "{win:?}\n{b}"
+    );
+    assert!(
+        analysis.wins[1].is_none(),
+        "White has no forced win: {:?}",
+        analysis.wins[1]
+    );
+    assert_eq!(
+        analysis.lines[0].point,
+        Point::new(8, 7),
+        "{:?}",
+        analysis.lines
+    );
+}

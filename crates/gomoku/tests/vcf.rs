@@ -5,6 +5,7 @@
 
 mod support;
 
+use qipan_gomoku::engine::WinKind;
 use qipan_gomoku::{Board, Color, Engine, Level, Point, RuleSet, SearchLimits};
 use support::diagram;
 
@@ -18,6 +19,13 @@ fn check(text: &str) {
         .solve_vcf(&board, RuleSet::Renju, 200, SearchLimits::millis(20_000))
         .expect("a VCF");
     assert_line_wins(&board, attacker, &line);
+    // The analysis view finds the same kind of win and plays it out in full.
+    let analysis = engine.analyse(&board, RuleSet::Renju, 1, SearchLimits::millis(1_500));
+    let win = analysis.wins[attacker.index()]
+        .as_ref()
+        .expect("the analysis finds the VCF");
+    assert_eq!(win.kind, WinKind::Vcf);
+    assert_line_wins(&board, attacker, &win.line);
 }
 
 fn side_to_move(board: &Board) -> Color {

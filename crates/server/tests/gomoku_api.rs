@@ -541,3 +541,133 @@ async fn a_hint_names_a_free_point_and_is_refused_between_players() {
         (StatusCode::CONFLICT, Some("no_hints_between_players"))
     );
 }
+
+/// The analysis of a replayed position: Black's open three (White to move) is Black's forced
+/// win, played out to the five; its ends are Black's four points; White's best moves come with
+/// scores; the position asked for is checked.
+#[tokio::test]
+async fn a_replayed_position_is_analysed_with_threats_and_forced_wins() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let mut game = client.new_game(json!({"mode": "pvp"})).await;
+    for (x, y) in [(6, 7), (0, 0), (7, 7), (14, 0), (8, 7), (14, 14)] {
+        game = client.play(&game, x, y).await;
+    }
+    let path = format!("/gomoku/games/{}/analysis", game["id"]);
+    let (status, a) = client.post(&path, json!({"ply": 5, "lines": 3})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(
+        (a["ply"].as_u64(), a["to_move"].as_str()),
+        (Some(5), Some("white"))
+    );
+    assert_eq!(a["lines"].as_array().unwrap().len(), 3, "{a}");
+    assert!(a["lines"][0]["score"].as_i64().is_some(), "{a}");
+    let fours = a["threats"]["black"]["four"].as_array().unwrap();
+    assert!(
+        fours.contains(&json!([5, 7])) && fours.contains(&json!([9, 7])),
+        "{a}"
+    );
+    assert_eq!(a["wins"]["black"]["kind"], "vcf", "{a}");
+    let line = a["wins"]["black"]["line"].as_array().unwrap();
+    assert_eq!(line.len() % 2, 1, "the attacker plays the last move: {a}");
+    // Played out on the board of the replay, the line's last move is Black's fifth in a row.
+    let mut black: Vec<(i64, i64)> = vec![(6, 7), (7, 7), (8, 7)];
+    for (n, p) in line.iter().enumerate() {
+        if n % 2 == 0 {
+            black.push((p[0].as_i64().unwrap(), p[1].as_i64().unwrap()));
+        }
+    }
+    let row: Vec<i64> = {
+        let mut xs: Vec<i64> = black.iter().filter(|p| p.1 == 7).map(|p| p.0).collect();
+        xs.sort();
+        xs
+    };
+    assert!(row.windows(5).any(|w| w[4] - w[0] == 4), "{a}");
+    assert!(a["wins"]["white"].is_null(), "{a}");
+
+    let (status, start) = client.post(&path, json!({"ply": 0})).await;
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert_eq!(start["to_move"], "black");
+    assert!(start["wins"]["black"].is_null() && start["wins"]["white"].is_null());
+    for (body, wanted) in [
+        (json!({"ply": 7}), "ply_out_of_range"),
+        (json!({"lines": 6}), "lines_out_of_range"),
+        (json!({"lines": 0}), "lines_out_of_range"),
+    ] {
+        let (status, refused) = client.post(&path, body).await;
+        assert_eq!(
+            (status, code(&refused)),
+            (StatusCode::UNPROCESSABLE_ENTITY, wanted),
+            "{refused}"
+        );
+    }
+}
+
+/// A game against a friend is not analysed while it goes on (nor while its seat is open).
+#[tokio::test]
+async fn a_live_game_between_players_is_not_analysed() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let friend = client
+        .new_game(json!({"mode": "pvp", "friend": true, "side": "black"}))
+        .await;
+    let (status, refused) = client
+        .post(
+            &format!("/gomoku/games/{}/analysis", friend["id"]),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        (status, code(&refused)),
+        (StatusCode::CONFLICT, "no_analysis_during_live_game")
+    );
+}
+
+/// "Play on from here": a new game starts from the moves of a replayed position and keeps them;
+/// moves that are not points, illegal or already decided are refused, naming the move.
+#[tokio::test]
+async fn a_new_game_plays_on_from_given_moves() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let client = Client::new(&server);
+    let game = client
+        .new_game(json!({"mode": "pve", "human": "white", "level": 1, "moves": ["h8", "i9", "j8"]}))
+        .await;
+    assert_eq!(game["moves"], json!([[7, 7], [8, 6], [9, 7]]), "{game}");
+    assert_eq!(game["to_move"], "white");
+    assert_eq!(game["engine_to_move"], false, "{game}");
+    let (_, list) = client.get("/games?kind=gomoku").await;
+    assert_eq!(
+        list[0]["action_count"], 3,
+        "the moves are the new game's history"
+    );
+    let won: Vec<String> = ["a1", "a15", "b1", "b15", "c1", "c15", "d1", "d15", "e1"]
+        .map(String::from)
+        .to_vec();
+    for (moves, wanted, named) in [
+        (json!(["h8", "z99"]), "bad_move", "move 2 `z99`"),
+        (json!(["h8", "h8"]), "occupied", "move 2 `h8`"),
+        (json!(won), "game_over_at_position", ""),
+    ] {
+        let (status, refused) = client
+            .post("/gomoku/games", json!({"mode": "pvp", "moves": moves}))
+            .await;
+        assert_eq!(
+            (status, code(&refused)),
+            (StatusCode::UNPROCESSABLE_ENTITY, wanted),
+            "{refused}"
+        );
+        let message = refused["error"]["message"].as_str().unwrap();
+        assert!(message.contains(named), "{message}");
+    }
+    let (status, refused) = client
+        .post(
+            "/gomoku/games",
+            json!({"mode": "pvp", "friend": true, "rated": true, "moves": ["h8"],
+                   "clock": {"kind": "fischer", "initial_seconds": 300}}),
+        )
+        .await;
+    assert_eq!(
+        (status, code(&refused)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "rated_needs_fresh_start")
+    );
+}

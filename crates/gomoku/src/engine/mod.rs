@@ -1,6 +1,7 @@
 //! The engine: incremental pattern evaluation ([`state`]), threat-space search ([`threats`]) and
 //! alpha-beta ([`search`]) under a time limit, at levels 1–10.
 
+mod analysis;
 mod eval;
 mod fail_cache;
 mod level;
@@ -17,8 +18,10 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+pub use analysis::{Analysis, ForcedWin, MAX_LINES, ScoredMove, ThreatPoints, WinKind};
 pub use level::Level;
-use search::{Searcher, WIN_BOUND};
+use search::Searcher;
+pub use search::{WIN, WIN_BOUND};
 use state::State;
 use tt::Tt;
 

@@ -310,6 +310,38 @@ impl<'a> Searcher<'a> {
         }
         Some(best)
     }
+    /// Searches every root move to `depth`, the best `count` of them with exact scores (the
+    /// others against the `count`-th best score, so only bounded), and orders `moves` best
+    /// first. Returns the moves with their scores, best first; None if stopped.
+    pub(super) fn root_lines(
+        &mut self,
+        moves: &mut [usize],
+        depth: i32,
+        count: usize,
+    ) -> Option<Vec<(usize, i32)>> {
+        self.max_ply = depth + 4;
+        let mut scored: Vec<(usize, i32)> = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            let alpha = scored.get(count - 1).map_or(-WIN - 1, |&(_, s)| s);
+            self.st.make(m);
+            let mut score = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+            if score > alpha && alpha > -WIN - 1 {
+                score = -self.negamax(depth - 1, 1, -WIN - 1, -alpha);
+            } else if alpha == -WIN - 1 {
+                score = -self.negamax(depth - 1, 1, -WIN - 1, WIN + 1);
+            }
+            self.st.unmake();
+            if self.stopped {
+                return None;
+            }
+            let at = scored.partition_point(|&(_, s)| s >= score);
+            scored.insert(at, (m, score));
+        }
+        for (slot, &(m, _)) in moves.iter_mut().zip(&scored) {
+            *slot = m;
+        }
+        Some(scored)
+    }
 }
 
 fn to_tt(score: i32, ply: i32) -> i32 {

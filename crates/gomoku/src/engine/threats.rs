@@ -182,7 +182,7 @@ impl Searcher<'_> {
     }
 
     /// The empty points within five steps of `p` along its four lines.
-    fn line_points(&self, p: usize) -> Vec<usize> {
+    pub(super) fn line_points(&self, p: usize) -> Vec<usize> {
         let mut out = Vec::with_capacity(40);
         for step in self.st.dirs() {
             for o in (-5..=5isize).filter(|&o| o != 0) {

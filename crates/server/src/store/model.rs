@@ -205,6 +205,14 @@ impl SavedGame {
         self.seats.is_empty() || self.seats.iter().any(|s| s.is_held_by(player))
     }
 
+    /// Whether two different people play it (or one waits for the other: a seat is open): a
+    /// game against a friend, where help from an engine is not given while it goes on.
+    pub fn between_players(&self) -> bool {
+        let players = self.seated_players();
+        let open = self.seats.iter().any(|s| s.holder == super::Holder::Open);
+        open || players.iter().any(|p| *p != players[0])
+    }
+
     /// The revision this game was read at: bumped by every update.
     pub fn revision(&self) -> i64 {
         self.revision

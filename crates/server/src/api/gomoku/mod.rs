@@ -6,6 +6,7 @@
 //! a refused move answers 422 with a stable `code` (`occupied`, `forbidden_double_three` …), and a
 //! request based on an old revision (a second tab) answers 409 `stale`.
 
+mod analysis;
 mod engine;
 mod records;
 mod state;
@@ -37,7 +38,7 @@ pub(super) fn lobby_game(rule: &str) -> Result<GameState, ApiError> {
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use qipan_gomoku::{Game, MoveError, Point, RuleSet, Rules};
+use qipan_gomoku::{ForbiddenPolicy, Game, MoveError, Point, RuleSet, Rules};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -63,6 +64,7 @@ pub fn routes() -> Router<AppState> {
         .route("/gomoku/games/{id}/move", post(play))
         .route("/gomoku/games/{id}/engine", post(engine::reply))
         .route("/gomoku/games/{id}/hint", post(engine::hint))
+        .route("/gomoku/games/{id}/analysis", post(analysis::analyse))
         .route("/gomoku/games/{id}/undo", post(undo))
         .route("/gomoku/games/{id}/resign", post(resign))
         .route("/gomoku/games/{id}/takeback", post(takeback::takeback))
@@ -107,6 +109,38 @@ struct NewGameBody {
     /// Rated: the result changes both players' ratings (a game against a friend, on a clock).
     #[serde(default)]
     rated: bool,
+    /// Moves already played, in `h8` notation, Black first: the new game goes on from where they
+    /// lead and keeps them as its history ("play on from here" on a replayed position).
+    #[serde(default)]
+    moves: Vec<String>,
+}
+
+/// The moves a new game starts with, checked: each a point of the board (422 `bad_move`), legal
+/// in turn (422 with the rule's code, the message naming the move), not ending the game (422
+/// `game_over_at_position`). Returned in the canonical `h8` spelling.
+fn starting_moves(rules: Rules, moves: &[String]) -> Result<Vec<String>, ApiError> {
+    let size = rules.size();
+    let points = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            Point::parse_coord(m.trim(), size).map_err(|e| {
+                ApiError::unprocessable("bad_move", format!("move {} `{m}`: {e}", i + 1))
+            })
+        })
+        .collect::<Result<Vec<Point>, ApiError>>()?;
+    let game = Game::from_moves(rules, &points).map_err(|(i, e)| {
+        let refusal = refused(e);
+        let message = format!("move {i} `{}`: {}", moves[i - 1], refusal.message);
+        ApiError::unprocessable(refusal.code, message)
+    })?;
+    if game.outcome().is_some() {
+        return Err(ApiError::unprocessable(
+            "game_over_at_position",
+            "the game is already over in this position: there is nothing to play on",
+        ));
+    }
+    Ok(points.iter().map(|p| p.to_coord(size)).collect())
 }
 
 /// Reads the rule set name, or answers 422.
@@ -150,6 +184,13 @@ async fn new_game(
             format!("the undo limit must be between 0 and {MAX_UNDO_LIMIT}"),
         ));
     }
+    let moves = starting_moves(rules.with_forbidden(ForbiddenPolicy::Refused), &body.moves)?;
+    if body.rated && !moves.is_empty() {
+        return Err(ApiError::unprocessable(
+            "rated_needs_fresh_start",
+            "a rated game starts from the empty board",
+        ));
+    }
     let state = GameState {
         size: rules.size(),
         rule: rule_set.name().to_owned(),
@@ -158,7 +199,7 @@ async fn new_game(
         level,
         undo_limit: body.undo_limit,
         undos: Undos::default(),
-        moves: vec![],
+        moves,
         resigned: None,
         timed_out: None,
         abandoned: None,
