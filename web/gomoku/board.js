@@ -194,7 +194,9 @@ export class Board {
   /**
    * Draws a position. `state`: {size, moves: [[x, y]...] (Black first), numbers, winLine,
    * forbidden: [{x, y, kind}], hint: [x, y] or null (the engine's suggestion, ringed), toMove:
-   * 'black'|'white', interactive, label, forbiddenTitle(kind)}.
+   * 'black'|'white', interactive, label, forbiddenTitle(kind), extra: [{x, y, color, n}] (stones
+   * of a line shown on top, numbered), annotations: [{x, y, text, kind}] (marks on points: `best`
+   * for the analysis's moves, `threat-black` / `threat-white` for threat points)}.
    */
   draw(state) {
     if (state.size !== this.size) this.build(state.size, state.label);
@@ -220,6 +222,35 @@ export class Board {
         }, g).textContent = String(i + 1);
       }
     });
+    // Stones of a line being shown (an analysed forced win), numbered from 1 in its own order.
+    for (const s of state.extra || []) {
+      const cx = MARGIN + s.x * CELL;
+      const cy = MARGIN + s.y * CELL;
+      const g = el('g', { class: `gm-stone gm-extra ${s.color}`, 'data-x': s.x, 'data-y': s.y, 'data-n': s.n }, this.stones);
+      el('circle', { cx, cy, r: CELL * 0.46, fill: `url(#gm-${s.color})`, filter: 'url(#gm-shadow)' }, g);
+      el('circle', { cx, cy, r: CELL * 0.46, fill: 'none', stroke: '#1e6fd9', 'stroke-width': 2.2 }, g);
+      el('text', {
+        x: cx, y: cy + 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central',
+        class: 'gm-number', 'font-size': 16, fill: s.color === 'black' ? '#f4f1ea' : '#1d1d1d',
+      }, g).textContent = String(s.n);
+    }
+    // Marks on empty points: the analysis's best moves (numbered by rank) and threat points
+    // (5, 4, 3: Black's above left, White's below right, so that both fit on one point).
+    for (const m of state.annotations || []) {
+      const threat = m.kind.startsWith('threat-');
+      const white = m.kind === 'threat-white';
+      const shift = threat ? (white ? 9 : -9) : 0;
+      const cx = MARGIN + m.x * CELL + shift;
+      const cy = MARGIN + m.y * CELL + shift;
+      const g = el('g', { class: `gm-mark gm-mark-${m.kind}`, 'data-x': m.x, 'data-y': m.y }, this.marks);
+      const r = threat ? 8.5 : CELL * 0.36;
+      const fill = threat ? (white ? '#fbfaf6' : '#202020') : 'rgba(30,111,217,.9)';
+      el('circle', { cx, cy, r, fill, stroke: threat ? '#4a3212' : '#fff', 'stroke-width': threat ? 1 : 2 }, g);
+      el('text', {
+        x: cx, y: cy + 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central', class: 'gm-number',
+        'font-size': threat ? 11 : 15, fill: threat && white ? '#1d1d1d' : '#fff',
+      }, g).textContent = m.text;
+    }
     const last = state.moves[state.moves.length - 1];
     if (last) {
       const color = state.moves.length % 2 === 1 ? 'black' : 'white';

@@ -10,6 +10,7 @@ import { applyTranslations, currentLanguage, errorText, t } from '/js/i18n.js';
 import { Board, coordName } from './board.js';
 import * as client from './client.js';
 import { Replay } from './replay.js';
+import { AnalysisPanel } from './analysis.js';
 import { renderMoveList } from '/js/move-list.js';
 import { renderSaves } from './saves.js';
 import { createWatcher } from '/js/watch.js';
@@ -34,6 +35,7 @@ const page = {
   numbers: localStorage.getItem(NUMBERS_KEY) === '1',
   me: null,          // this browser's player id
   hint: null,        // the engine's suggestion: {id, ply, point: [x, y]}, shown until a move
+  playOn: null,      // a new game starting from a replayed position: {moves, ply, rule, size}
 };
 
 /** The game's seats as this player sees them (its own seat against a friend, open, watching). */
@@ -104,25 +106,44 @@ function canPlay() {
   return !!g && !page.replaying && g.status === 'ongoing' && !page.thinking && !g.engine_to_move && myTurn();
 }
 
+/**
+ * The position the analysis card works on: the replayed move or the live game's last one; none
+ * while a game between two players goes on (help from outside) or before a game.
+ */
+function analysisPosition() {
+  const g = page.replaying || page.game;
+  if (!g || (g.status === 'ongoing' && seatsFor(g, page.me).friend)) return null;
+  return { game: g, ply: page.replaying ? page.replayAt : g.moves.length };
+}
+const analysis = new AnalysisPanel($('#gm-analysis'), {
+  position: analysisPosition,
+  request: (game, ply, lines) => client.analyse(game, ply, lines),
+  redraw: () => drawBoard(),
+  explain: (err) => explain(err),
+});
+
 function drawBoard() {
+  const { extra, marks } = analysis.overlay();
   if (page.replaying) {
     const g = page.replaying;
     const k = page.replayAt;
     const atEnd = k === g.moves.length;
     board.draw({
-      size: g.size, moves: g.moves.slice(0, k), numbers: page.numbers,
-      winLine: atEnd && g.outcome ? g.outcome.line : null, forbidden: [],
+      size: g.size, moves: g.moves.slice(0, k), numbers: page.numbers, extra, annotations: marks,
+      winLine: atEnd && g.outcome && !extra.length ? g.outcome.line : null, forbidden: [],
       toMove: k % 2 === 0 ? 'black' : 'white', interactive: false, label: t('gm.board_label'),
     });
     return;
   }
   const g = page.game;
   const hint = g && page.hint && page.hint.id === g.id && page.hint.ply === g.moves.length ? page.hint.point : null;
+  // While a forced win is stepped through on the live board, the board only shows it.
+  const playable = canPlay() && !extra.length;
   board.draw({
-    size: g ? g.size : 15, moves: g ? g.moves : [], numbers: page.numbers, hint,
-    winLine: g && g.outcome ? g.outcome.line : null,
-    forbidden: g && canPlay() ? g.forbidden : [],
-    toMove: g ? g.to_move : 'black', interactive: canPlay(), label: t('gm.board_label'),
+    size: g ? g.size : 15, moves: g ? g.moves : [], numbers: page.numbers, hint, extra, annotations: marks,
+    winLine: g && g.outcome && !extra.length ? g.outcome.line : null,
+    forbidden: g && playable ? g.forbidden : [],
+    toMove: g ? g.to_move : 'black', interactive: playable, label: t('gm.board_label'),
     forbiddenTitle: (kind) => t('gm.forbidden_hint', { kind: t(`gm.forbidden.${kind}`) }),
   });
 }
@@ -224,6 +245,7 @@ function renderPanel() {
   for (const id of ['#gm-export-psq', '#gm-export-sgf', '#gm-export-coords']) $(id).disabled = !g;
   replay.label();
   renderMoves();
+  analysis.render();
 }
 
 const claim = mountClaim($('#gm-claim'), {
@@ -436,6 +458,28 @@ function syncForm() {
   $('#gm-level-out').textContent = form.elements.level.value;
 }
 form.addEventListener('input', syncForm);
+function openNewDialog(playOn) {
+  page.playOn = playOn;
+  const note = $('#gm-playon-note');
+  note.hidden = !playOn;
+  if (playOn) note.textContent = t('gm.play_on_note', { ply: playOn.ply });
+  // The moves so far fix the rule and the board.
+  form.elements.rule.disabled = Boolean(playOn);
+  form.elements.size.disabled = Boolean(playOn);
+  if (playOn) {
+    form.elements.rule.value = playOn.rule;
+    form.elements.size.value = String(playOn.size);
+  }
+  syncForm();
+  dialog.showModal();
+}
+$('#gm-rp-playon').addEventListener('click', () => {
+  const g = page.replaying;
+  if (!g) return;
+  replay.pause();
+  const moves = g.moves.slice(0, page.replayAt).map(([x, y]) => coordName(x, y, g.size));
+  openNewDialog({ moves, ply: page.replayAt, rule: g.rule, size: g.size });
+});
 $('#gm-new').addEventListener('click', () => {
   if (page.game) {
     const s = settingsOf(page.game);
@@ -445,8 +489,7 @@ $('#gm-new').addEventListener('click', () => {
     form.elements.undo_limit.value = s.undo_limit ?? '';
     if (s.mode === 'pve') { form.elements.human.value = s.human; form.elements.level.value = String(s.level); }
   }
-  syncForm();
-  dialog.showModal();
+  openNewDialog(null);
 });
 $('#gm-new-cancel').addEventListener('click', () => dialog.close());
 form.addEventListener('submit', (event) => {
@@ -458,6 +501,8 @@ form.addEventListener('submit', (event) => {
   if (settings.mode === 'pve') Object.assign(settings, { human: f.human.value, level: Number(f.level.value) });
   if (friend) Object.assign(settings, { friend: true, side: f.human.value, private: f.private.checked });
   if (settings.mode === 'pvp') settings.clock = controlFromValue(f.clock.value);
+  if (page.playOn) Object.assign(settings, { moves: page.playOn.moves, rule: page.playOn.rule, size: page.playOn.size });
+  page.playOn = null;
   dialog.close();
   startGame(settings).then(() => { if (friend) showInvitation(); });
 });
@@ -595,8 +640,7 @@ async function start() {
   }
   // A game asked for in the address that does not exist is said, not silently replaced.
   if (fromUrl) notify(t('gm.game_not_found', { id: fromUrl }));
-  syncForm();
-  dialog.showModal();
+  openNewDialog(null);
 }
 
 start().finally(() => document.querySelector('main').setAttribute('data-game-ready', ''));
