@@ -431,67 +431,14 @@ fn swap2(brain: &mut Brain, stones: &[Point]) -> Vec<String> {
     }
 }
 
-/// How many three-stone openings a Swap2 proposal weighs.
-const SWAP2_CANDIDATES: usize = 16;
-/// Scores (White to move) within this of the most even one count as balanced.
-const SWAP2_BALANCE: i32 = 60;
-
-/// A Swap2 proposal: Black in the centre, White beside it (directly or diagonally), and Black's
-/// second stone within two points, chosen at random among the candidates the engine finds most
-/// even (White to move, score near 0) in a short search each, so that it varies from game to
-/// game and is neither side's clear win.
+/// A Swap2 proposal that varies from game to game (see [`Engine::propose_three`]).
 fn balanced_opening(brain: &mut Brain, size: u8) -> [Point; 3] {
-    let c = size / 2;
-    let centre = Point::new(c, c);
-    let whites = [Point::new(c, c - 1), Point::new(c + 1, c - 1)];
-    let mut candidates: Vec<[Point; 3]> = vec![];
-    for &white in &whites {
-        for dy in -2i32..=2 {
-            for dx in -2i32..=2 {
-                let third = Point::new((i32::from(c) + dx) as u8, (i32::from(c) + dy) as u8);
-                if third != centre && third != white {
-                    candidates.push([centre, white, third]);
-                }
-            }
-        }
-    }
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos() as usize ^ d.as_secs() as usize);
-    // A random sample of the candidates, so that the search time stays bounded.
-    let mut sampled = vec![];
-    let mut k = seed;
-    while sampled.len() < SWAP2_CANDIDATES.min(candidates.len()) {
-        k = k
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let i = (k >> 33) % candidates.len();
-        sampled.push(candidates.swap_remove(i));
-    }
-    let each = (brain.think_time() / SWAP2_CANDIDATES as u32).max(Duration::from_millis(5));
-    let mut scored: Vec<([Point; 3], i32)> = sampled
-        .into_iter()
-        .filter_map(|opening| {
-            let mut board = Board::new(u32::from(size)).ok()?;
-            board.set(opening[0], Some(Color::Black));
-            board.set(opening[1], Some(Color::White));
-            board.set(opening[2], Some(Color::Black));
-            let found = brain
-                .engine
-                .best_move(&board, brain.rule_set, SearchLimits::time(each))?;
-            Some((opening, found.score.abs()))
-        })
-        .collect();
-    scored.sort_by_key(|&(_, score)| score);
-    let Some(&(_, most_even)) = scored.first() else {
-        return [centre, whites[1], Point::new(c - 1, c + 1)];
-    };
-    let balanced: Vec<[Point; 3]> = scored
-        .iter()
-        .take_while(|&&(_, score)| score <= most_even + SWAP2_BALANCE)
-        .map(|&(opening, _)| opening)
-        .collect();
-    balanced[(k >> 17) % balanced.len()]
+        .map_or(0, |d| d.as_nanos() as u64);
+    let time = brain.think_time();
+    let rule_set = brain.rule_set;
+    brain.engine.propose_three(size, rule_set, time, seed)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ mod analysis;
 mod eval;
 mod fail_cache;
 mod level;
+mod opening_play;
 pub mod patterns;
 mod search;
 pub mod state;

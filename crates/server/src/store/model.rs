@@ -235,6 +235,9 @@ pub struct GameUpdate {
     pub append_actions: Vec<Value>,
     /// A leaderboard entry earned in this game, written in the same transaction.
     pub leaderboard_entry: Option<NewLeaderboardEntry>,
+    /// Two seats whose holders exchange places (an opening rule's swap of colours); the clocks
+    /// stay with the seats.
+    pub swap_seats: Option<[String; 2]>,
     /// The clock after this action (`api::timed` sets it for every timed game); `None` keeps it.
     pub clock: Option<Clock>,
     /// What the other instances on the same PostgreSQL database are told of this change (see

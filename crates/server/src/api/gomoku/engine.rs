@@ -10,13 +10,14 @@ use qipan_gomoku::{Engine, Game, Level, SearchLimits};
 use serde::Serialize;
 
 use super::state::{EngineInfo, GameState, GameView};
-use super::{RevisionBody, commit_move, ensure_ongoing, load_at};
+use super::{RevisionBody, commit_move, engine_opening, ensure_ongoing, load_at};
 use crate::AppState;
 use crate::api::saved;
 use crate::compute::{Compute, Cost};
 use crate::error::ApiError;
 use crate::extract::{ApiJson, ApiPath};
 use crate::players::Me;
+use qipan_gomoku::Step;
 
 /// Thinking time per move at levels 1–10: low levels answer at once, high levels think longer.
 const THINK_MS: [u64; 10] = [150, 200, 300, 400, 600, 800, 1200, 1600, 2200, 3000];
@@ -62,6 +63,15 @@ pub(super) async fn reply(
     }
     let level = Level::new(state.level.unwrap_or(5));
     let think_ms = THINK_MS[usize::from(level.get() - 1)];
+    if state.opening_step() != Step::Play {
+        let view = engine_opening::play(&app, &compute, &saved, &mut state, &mut game, think_ms)
+            .await
+            .map_err(|e| match e.code.as_str() {
+                "stale" => e,
+                _ => ApiError::internal(format!("the engine's opening was refused: {e}")),
+            })?;
+        return Ok(Json(view));
+    }
     let found = search(&compute, &state, &game, level, think_ms).await?;
     let mut view = commit_move(&app, &saved, &mut state, &mut game, found.best)
         .await
@@ -145,6 +155,12 @@ pub(super) async fn hint(
         return Err(ApiError::conflict(
             "not_your_turn",
             "it is the engine's turn to move",
+        ));
+    }
+    if state.opening_step() != Step::Play {
+        return Err(ApiError::conflict(
+            "opening_choice_pending",
+            "no hints during the opening",
         ));
     }
     let found = search(&compute, &state, &game, Level::new(10), HINT_MS).await?;

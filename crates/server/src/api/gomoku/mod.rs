@@ -8,6 +8,8 @@
 
 mod analysis;
 mod engine;
+mod engine_opening;
+mod opening;
 mod records;
 mod state;
 mod takeback;
@@ -32,13 +34,14 @@ pub(super) fn lobby_game(rule: &str) -> Result<GameState, ApiError> {
         abandoned: None,
         takeback_offer: None,
         seed: engine::fresh_seed(),
+        opening: None,
     })
 }
 
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use qipan_gomoku::{ForbiddenPolicy, Game, MoveError, Point, RuleSet, Rules};
+use qipan_gomoku::{ForbiddenPolicy, Game, MoveError, OpeningRule, Point, RuleSet, Rules};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -65,6 +68,7 @@ pub fn routes() -> Router<AppState> {
         .route("/gomoku/games/{id}/engine", post(engine::reply))
         .route("/gomoku/games/{id}/hint", post(engine::hint))
         .route("/gomoku/games/{id}/analysis", post(analysis::analyse))
+        .route("/gomoku/games/{id}/opening", post(opening::act))
         .route("/gomoku/games/{id}/undo", post(undo))
         .route("/gomoku/games/{id}/resign", post(resign))
         .route("/gomoku/games/{id}/takeback", post(takeback::takeback))
@@ -113,6 +117,9 @@ struct NewGameBody {
     /// lead and keeps them as its history ("play on from here" on a replayed position).
     #[serde(default)]
     moves: Vec<String>,
+    /// The opening rule: `free` (when absent), `swap` or `swap2` (freestyle, standard),
+    /// `taraguchi10` (renju).
+    opening: Option<String>,
 }
 
 /// The moves a new game starts with, checked: each a point of the board (422 `bad_move`), legal
@@ -191,6 +198,13 @@ async fn new_game(
             "a rated game starts from the empty board",
         ));
     }
+    let opening_rule = opening::parse_rule(body.opening.as_deref(), rule_set)?;
+    if opening_rule != OpeningRule::Free && !moves.is_empty() {
+        return Err(ApiError::unprocessable(
+            "opening_needs_fresh_start",
+            "an opening rule starts from the empty board",
+        ));
+    }
     let state = GameState {
         size: rules.size(),
         rule: rule_set.name().to_owned(),
@@ -205,6 +219,10 @@ async fn new_game(
         abandoned: None,
         takeback_offer: None,
         seed: engine::fresh_seed(),
+        opening: (opening_rule != OpeningRule::Free).then(|| opening::OpeningState {
+            rule: opening_rule.name().to_owned(),
+            ..opening::OpeningState::default()
+        }),
     };
     if body.friend && body.mode != Mode::Pvp {
         return Err(ApiError::unprocessable(
@@ -336,7 +354,7 @@ async fn play(
     let (saved, mut state) = load_at(&app, &me, id, body.revision).await?;
     ensure_ongoing(&saved)?;
     let mut game = state.game()?;
-    saved.ensure_turn(Side::of(game.to_move()).seat())?;
+    saved.ensure_turn(state.acting(&game).seat())?;
     if state.engine_to_move(&game) {
         return Err(ApiError::conflict(
             "not_your_turn",
@@ -383,18 +401,36 @@ async fn commit_move(
     game: &mut Game,
     p: Point,
 ) -> Result<GameView, ApiError> {
-    let color = game.to_move();
-    renju_opening(game, p)?;
-    game.play(p).map_err(refused)?;
-    let coord = p.to_coord(state.size);
-    state.moves.push(coord.clone());
+    commit_moves(app, saved, state, game, &[p]).await
+}
+
+/// Plays `points` in turn (an engine's opening proposal puts several stones at once), each
+/// checked as a move, and saves them in one update.
+async fn commit_moves(
+    app: &AppState,
+    saved: &saved::Seated,
+    state: &mut GameState,
+    game: &mut Game,
+    points: &[Point],
+) -> Result<GameView, ApiError> {
+    let mut actions = vec![];
+    for &p in points {
+        let color = game.to_move();
+        renju_opening(game, p)?;
+        opening::check_stone(state, p)?;
+        game.play(p).map_err(refused)?;
+        let coord = p.to_coord(state.size);
+        state.moves.push(coord.clone());
+        state.close_opening_if_done();
+        actions.push(json!({ "move": coord, "color": Side::of(color) }));
+    }
     state.takeback_offer = None;
     let outcome = OutcomeView::of(state, game);
     let update = GameUpdate {
         state: state.to_json(),
         status: outcome.as_ref().map(|_| GameStatus::Finished),
         result: outcome.as_ref().map(OutcomeView::to_result),
-        append_actions: vec![json!({ "move": coord, "color": Side::of(color) })],
+        append_actions: actions,
         ..GameUpdate::default()
     };
     let saved = saved::commit(app, saved, update).await?;
@@ -432,6 +468,12 @@ async fn undo(
         return Err(ApiError::unprocessable(
             "nothing_to_undo",
             "there is no move of yours to take back",
+        ));
+    }
+    if game.moves().len() - count < state.undo_floor() {
+        return Err(ApiError::unprocessable(
+            "opening_not_undone",
+            "the stones of the opening are not taken back",
         ));
     }
     if let Some(limit) = state.undo_limit

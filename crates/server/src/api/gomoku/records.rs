@@ -201,6 +201,7 @@ pub(super) async fn import(
         abandoned: None,
         takeback_offer: None,
         seed: engine::fresh_seed(),
+        opening: None,
     };
     let game = Game::from_moves(state.rules()?, &record.moves).map_err(|(index, error)| {
         let inner = refused(error);

@@ -4,6 +4,7 @@ use qipan_gomoku::{Color, ForbiddenPolicy, Game, Outcome, Point, RuleSet, Rules,
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::opening::{OpeningState, OpeningView};
 use crate::api::rematch::Rematch;
 use crate::api::saved::SavedState;
 use crate::api::timed::{Forfeit, Timed};
@@ -151,6 +152,9 @@ pub struct GameState {
     pub takeback_offer: Option<Side>,
     /// Seeds the engine's random choices at low levels.
     pub seed: u64,
+    /// The opening rule and how the opening went; none for a game without one.
+    #[serde(default)]
+    pub opening: Option<OpeningState>,
 }
 
 impl SavedState for GameState {
@@ -168,6 +172,10 @@ impl Rematch for GameState {
             abandoned: None,
             takeback_offer: None,
             seed: super::engine::fresh_seed(),
+            opening: self.opening.as_ref().map(|o| OpeningState {
+                rule: o.rule.clone(),
+                ..OpeningState::default()
+            }),
             ..self.clone()
         }
     }
@@ -179,7 +187,7 @@ impl Timed for GameState {
         if OutcomeView::of(self, &game).is_some() {
             return Ok(None);
         }
-        Ok(Some(Side::of(game.to_move()).seat()))
+        Ok(Some(self.acting(&game).seat()))
     }
 
     fn forfeit(&mut self, seat: &str, why: Forfeit) -> Result<Value, ApiError> {
@@ -225,14 +233,15 @@ impl GameState {
             .map_err(|(i, e)| ApiError::internal(format!("saved move {i} is illegal: {e}")))
     }
 
-    /// Whether the engine is to move in an unfinished game.
+    /// Whether the engine is to act (move, or take its part in the opening) in an unfinished
+    /// game.
     pub fn engine_to_move(&self, game: &Game) -> bool {
         self.mode == Mode::Pve
             && self.resigned.is_none()
             && self.timed_out.is_none()
             && self.abandoned.is_none()
             && game.outcome().is_none()
-            && self.human != Some(Side::of(game.to_move()))
+            && self.human != Some(self.acting(game))
     }
 
     /// The variant column: rule set and board side, e.g. `renju-15`.
@@ -381,6 +390,10 @@ pub struct GameView {
     pub takeback_offer: Option<Side>,
     pub moves: Vec<[u8; 2]>,
     pub to_move: Side,
+    /// Whose player acts now: the colour to move, or during the opening the one the rule names.
+    pub acting: Side,
+    /// The opening rule and its step, for a game with one.
+    pub opening: Option<OpeningView>,
     pub outcome: Option<OutcomeView>,
     pub forbidden: Vec<ForbiddenView>,
     pub engine_to_move: bool,
@@ -423,6 +436,8 @@ impl GameView {
             takeback_offer: state.takeback_offer,
             moves: xy(game.moves()),
             to_move: Side::of(game.to_move()),
+            acting: state.acting(game),
+            opening: OpeningView::of(state),
             outcome,
             forbidden,
             engine_to_move: state.engine_to_move(game),

@@ -34,10 +34,17 @@ pub(super) async fn takeback(
     let mut truncate = None;
     match offers::decide(&TAKEBACK, body.action, state.takeback_offer, Some(mine))? {
         Decision::Made => {
-            if game.moves().len() < takeback_plies(to_move == mine) {
+            let plies = takeback_plies(to_move == mine);
+            if game.moves().len() < plies {
                 return Err(ApiError::unprocessable(
                     "nothing_to_undo",
                     "there is no stone of yours to take back",
+                ));
+            }
+            if game.moves().len() - plies < state.undo_floor() {
+                return Err(ApiError::unprocessable(
+                    "opening_not_undone",
+                    "the stones of the opening are not taken back",
                 ));
             }
             state.takeback_offer = Some(mine);

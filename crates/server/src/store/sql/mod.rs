@@ -271,6 +271,9 @@ async fn apply_update(
     if updated.rows_affected() == 0 {
         return Ok(false);
     }
+    if let Some([a, b]) = &update.swap_seats {
+        seats::swap_holders(tx, id, a, b).await?;
+    }
     if let Some(keep) = update.truncate_actions_to {
         sqlx::query("DELETE FROM game_actions WHERE game_id = $1 AND seq >= $2")
             .bind(id)

@@ -106,3 +106,38 @@ pub(super) async fn take_open(
         .await?;
     Ok(())
 }
+
+/// Exchanges the holders of seats `a` and `b` of game `game_id` (both must exist).
+pub(super) async fn swap_holders(
+    tx: &mut Tx<'_>,
+    game_id: i64,
+    a: &str,
+    b: &str,
+) -> Result<(), StoreError> {
+    let seats = of_game(&mut **tx, game_id).await?;
+    let holder = |name: &str| {
+        seats
+            .iter()
+            .find(|s| s.seat == name)
+            .map(|s| s.holder.clone())
+            .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} has no seat {name}")))
+    };
+    let (held_a, held_b) = (holder(a)?, holder(b)?);
+    for (seat, holder) in [(a, held_b), (b, held_a)] {
+        let (player, engine) = match &holder {
+            Holder::Player(id) => (Some(id.0.clone()), None),
+            Holder::Engine(setting) => (None, Some(setting.clone())),
+            Holder::Open => (None, None),
+        };
+        sqlx::query(
+            "UPDATE game_seats SET player_id = $1, engine = $2 WHERE game_id = $3 AND seat = $4",
+        )
+        .bind(player)
+        .bind(engine)
+        .bind(game_id)
+        .bind(seat)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
