@@ -196,7 +196,8 @@ export class Board {
    * forbidden: [{x, y, kind}], hint: [x, y] or null (the engine's suggestion, ringed), toMove:
    * 'black'|'white', interactive, label, forbiddenTitle(kind), extra: [{x, y, color, n}] (stones
    * of a line shown on top, numbered), annotations: [{x, y, text, kind}] (marks on points: `best`
-   * for the analysis's moves, `threat-black` / `threat-white` for threat points)}.
+   * for the analysis's moves, `threat-black` / `threat-white` for threat points, `offer` for
+   * offered fifth moves), region: the side of the central square the next stone must stand in}.
    */
   draw(state) {
     if (state.size !== this.size) this.build(state.size, state.label);
@@ -234,9 +235,29 @@ export class Board {
         class: 'gm-number', 'font-size': 16, fill: s.color === 'black' ? '#f4f1ea' : '#1d1d1d',
       }, g).textContent = String(s.n);
     }
+    // The central square an opening rule confines the next stone to.
+    if (state.region) {
+      const half = Math.floor(state.region / 2);
+      const c = Math.floor(n / 2);
+      const lo = MARGIN + (c - half) * CELL - CELL / 2;
+      const side = state.region * CELL;
+      el('rect', {
+        class: 'gm-region', x: lo, y: lo, width: side, height: side, rx: 6,
+        fill: 'rgba(30,111,217,.08)', stroke: '#1e6fd9', 'stroke-width': 2, 'stroke-dasharray': '8 5',
+      }, this.marks);
+    }
     // Marks on empty points: the analysis's best moves (numbered by rank) and threat points
     // (5, 4, 3: Black's above left, White's below right, so that both fit on one point).
     for (const m of state.annotations || []) {
+      if (m.kind === 'offer') {
+        // A Taraguchi fifth move offered: a black ring numbered in the order offered.
+        const cx = MARGIN + m.x * CELL;
+        const cy = MARGIN + m.y * CELL;
+        const g = el('g', { class: 'gm-mark gm-mark-offer', 'data-x': m.x, 'data-y': m.y }, this.marks);
+        el('circle', { cx, cy, r: CELL * 0.4, fill: 'rgba(20,20,20,.25)', stroke: '#111', 'stroke-width': 2.5, 'stroke-dasharray': '5 3' }, g);
+        el('text', { x: cx, y: cy + 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central', class: 'gm-number', 'font-size': 15, fill: '#111' }, g).textContent = m.text;
+        continue;
+      }
       const threat = m.kind.startsWith('threat-');
       const white = m.kind === 'threat-white';
       const shift = threat ? (white ? 9 : -9) : 0;

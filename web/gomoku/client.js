@@ -10,6 +10,7 @@ export const play = (game, x, y) => api('POST', `${base}/games/${game.id}/move`,
 export const engineReply = (game) => api('POST', `${base}/games/${game.id}/engine`, { revision: game.revision });
 export const hint = (game) => api('POST', `${base}/games/${game.id}/hint`, {});
 export const analyse = (game, ply, lines) => api('POST', `${base}/games/${game.id}/analysis`, { ply, lines });
+export const opening = (game, body) => api('POST', `${base}/games/${game.id}/opening`, { revision: game.revision, ...body });
 export const undo = (game) => api('POST', `${base}/games/${game.id}/undo`, { revision: game.revision });
 export const takeback = (game, action) => api('POST', `${base}/games/${game.id}/takeback`, { revision: game.revision, action });
 export const resign = (game) => api('POST', `${base}/games/${game.id}/resign`, { revision: game.revision });

@@ -11,6 +11,7 @@ import { Board, coordName } from './board.js';
 import * as client from './client.js';
 import { Replay } from './replay.js';
 import { AnalysisPanel } from './analysis.js';
+import { openingOverlay, openingText, renderOpening } from './opening.js';
 import { renderMoveList } from '/js/move-list.js';
 import { renderSaves } from './saves.js';
 import { createWatcher } from '/js/watch.js';
@@ -44,7 +45,12 @@ const seats = () => seatsFor(page.game, page.me);
 function myTurn() {
   const s = seats();
   if (s.watching || s.open) return false;
-  return s.mine ? s.mine === page.game.to_move : true;
+  return s.mine ? s.mine === page.game.acting : true;
+}
+
+/** The step the opening rule is at ('play' once it is over, or without a rule). */
+function openingStep(g) {
+  return g && g.opening ? g.opening.step : 'play';
 }
 
 /** A point in words for screen readers: its name and what stands there. */
@@ -103,7 +109,8 @@ function clearNotice() { $('#gm-notice').hidden = true; }
 
 function canPlay() {
   const g = page.game;
-  return !!g && !page.replaying && g.status === 'ongoing' && !page.thinking && !g.engine_to_move && myTurn();
+  return !!g && !page.replaying && g.status === 'ongoing' && !page.thinking && !g.engine_to_move && myTurn()
+    && openingStep(g) !== 'decide';
 }
 
 /**
@@ -139,8 +146,10 @@ function drawBoard() {
   const hint = g && page.hint && page.hint.id === g.id && page.hint.ply === g.moves.length ? page.hint.point : null;
   // While a forced win is stepped through on the live board, the board only shows it.
   const playable = canPlay() && !extra.length;
+  const opening = openingOverlay(g);
   board.draw({
-    size: g ? g.size : 15, moves: g ? g.moves : [], numbers: page.numbers, hint, extra, annotations: marks,
+    size: g ? g.size : 15, moves: g ? g.moves : [], numbers: page.numbers, hint, extra,
+    annotations: [...opening.marks, ...marks], region: opening.region,
     winLine: g && g.outcome && !extra.length ? g.outcome.line : null,
     forbidden: g && playable ? g.forbidden : [],
     toMove: g ? g.to_move : 'black', interactive: playable, label: t('gm.board_label'),
@@ -186,7 +195,7 @@ function renderPanel() {
     const undos = row.querySelector('.gm-undos');
     undos.textContent = g ? `${t('gm.undo')} ${t('gm.undos_of', { used, limit })}` : '';
     undos.title = t('gm.undos');
-    row.classList.toggle('to-move', !!g && !g.outcome && !page.replaying && g.to_move === side);
+    row.classList.toggle('to-move', !!g && !g.outcome && !page.replaying && (g.acting || g.to_move) === side);
   }
   let status = '';
   if (page.replaying) {
@@ -197,6 +206,7 @@ function renderPanel() {
   else if (g.outcome) status = outcomeText(g);
   else if (g.status === 'abandoned') status = t('gm.aborted');
   else if (seats().open) status = t('gm.waiting_friend');
+  else if (openingText(g) && !(page.thinking || g.engine_to_move)) status = openingText(g);
   else if (seats().mine) status = t(myTurn() ? 'gm.your_turn' : 'gm.their_turn', { side: sideName(g.to_move) });
   else if (page.thinking || g.engine_to_move) status = t('gm.thinking');
   else if (g.mode === 'pve') status = t('gm.your_turn', { side: sideName(g.to_move) });
@@ -207,6 +217,10 @@ function renderPanel() {
     status += ` ${t('gm.renju_centre', { point: coordName(c, c, g.size) })}`;
   }
   $('#gm-status').textContent = status;
+  renderOpening($('#gm-opening'), page.replaying ? null : page.game, {
+    mayDecide: mayDecide(),
+    onDecide: (decision) => act(() => client.opening(page.game, { decision })),
+  });
   $('#gm-status').classList.toggle('thinking', page.thinking);
   $('#gm-meta').textContent = g
     ? `${t(`gm.rule_short.${g.rule}`)} · ${g.size}×${g.size} · ${t('gm.move_count', { n: page.replaying ? page.replayAt : g.moves.length })} · ${t('gm.autosaved')}`
@@ -229,7 +243,7 @@ function renderPanel() {
   $('#gm-undo').disabled = !live || page.game.moves.length === 0;
   // A hint is the engine's help for the person to move: not between two players.
   $('#gm-hint').hidden = !page.game || Boolean(seats().friend) || seats().watching;
-  $('#gm-hint').disabled = !canPlay();
+  $('#gm-hint').disabled = !canPlay() || openingStep(page.game) !== 'play';
   $('#gm-resign').disabled = !live || seats().open;
   $('#gm-undo').hidden = Boolean(seats().mine) || seats().watching;
   $('#gm-resign').hidden = seats().watching;
@@ -366,7 +380,17 @@ async function maybeEngine() {
 
 function playAt(x, y) {
   if (!canPlay()) return;
-  act(() => client.play(page.game, x, y));
+  const g = page.game;
+  // Taraguchi's fifth moves are offered and picked on the board, but are not moves yet.
+  if (['offer', 'pick'].includes(openingStep(g))) act(() => client.opening(g, { point: [x, y] }));
+  else act(() => client.play(g, x, y));
+}
+
+/** Whether this player makes the opening's pending choice. */
+function mayDecide() {
+  const g = page.game;
+  if (!g || page.replaying || g.status !== 'ongoing' || page.thinking || g.engine_to_move) return false;
+  return openingStep(g) === 'decide' && myTurn();
 }
 
 async function openGame(id) {
@@ -429,7 +453,7 @@ async function removeGame(id) {
 
 /** The settings of a game, to start another one like it. */
 function settingsOf(g) {
-  const s = { mode: g.mode, rule: g.rule, size: g.size, undo_limit: g.undo_limit };
+  const s = { mode: g.mode, rule: g.rule, size: g.size, undo_limit: g.undo_limit, opening: g.opening ? g.opening.rule : 'free' };
   if (g.mode === 'pve') Object.assign(s, { human: g.human, level: g.level });
   return s;
 }
@@ -454,6 +478,13 @@ function syncForm() {
   for (const node of form.querySelectorAll('.gm-people-only')) node.hidden = pve;
   for (const node of form.querySelectorAll('.gm-friend-only')) node.hidden = mode !== 'friend';
   for (const node of form.querySelectorAll('.gm-side-choice')) node.hidden = mode === 'pvp';
+  // Swap and Swap2 belong to freestyle and standard, Taraguchi-10 to renju.
+  const renju = form.elements.rule.value === 'renju';
+  for (const option of form.elements.opening.options) {
+    option.hidden = option.value !== 'free' && (option.value === 'taraguchi10') !== renju;
+  }
+  if (form.elements.opening.selectedOptions[0]?.hidden) form.elements.opening.value = 'free';
+  form.elements.opening.disabled = Boolean(page.playOn);
   $('#gm-color-legend').textContent = t(mode === 'friend' ? 'gm.setting.my_color' : 'gm.setting.color');
   $('#gm-level-out').textContent = form.elements.level.value;
 }
@@ -487,6 +518,7 @@ $('#gm-new').addEventListener('click', () => {
     form.elements.rule.value = s.rule;
     form.elements.size.value = String(s.size);
     form.elements.undo_limit.value = s.undo_limit ?? '';
+    form.elements.opening.value = s.opening;
     if (s.mode === 'pve') { form.elements.human.value = s.human; form.elements.level.value = String(s.level); }
   }
   openNewDialog(null);
@@ -497,6 +529,7 @@ form.addEventListener('submit', (event) => {
   const f = form.elements;
   const friend = f.mode.value === 'friend';
   const settings = { mode: friend ? 'pvp' : f.mode.value, rule: f.rule.value, size: Number(f.size.value) };
+  if (f.opening.value !== 'free' && !page.playOn) settings.opening = f.opening.value;
   if (f.undo_limit.value !== '') settings.undo_limit = Number(f.undo_limit.value);
   if (settings.mode === 'pve') Object.assign(settings, { human: f.human.value, level: Number(f.level.value) });
   if (friend) Object.assign(settings, { friend: true, side: f.human.value, private: f.private.checked });
