@@ -194,6 +194,20 @@ async fn rating_ranges_quick_pairing_and_bad_seeks() {
     let (_, game) = common::get(server.url(&format!("/api/gomoku/games/{id}"))).await;
     assert_eq!(game["rule"], "renju");
 
+    // A rule set with its opening rule pairs as one and starts the game under both.
+    let quick = json!({"game": "gomoku", "rule": "freestyle+swap2", "clock": five_plus_three()});
+    let (status, waiting) = common::post(&ann, server.url("/api/lobby/quick"), quick.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{waiting}");
+    let (status, paired) = common::post(&bo, server.url("/api/lobby/quick"), quick).await;
+    assert_eq!(status, StatusCode::OK, "{paired}");
+    let id = paired["started"]["game"].as_i64().expect("a game started");
+    let (_, game) = common::get(server.url(&format!("/api/gomoku/games/{id}"))).await;
+    assert_eq!(
+        (game["rule"].as_str(), game["opening"]["rule"].as_str()),
+        (Some("freestyle"), Some("swap2")),
+        "{game}"
+    );
+
     for (body, code) in [
         (
             json!({"game": "knight", "clock": five_plus_three()}),
@@ -206,6 +220,14 @@ async fn rating_ranges_quick_pairing_and_bad_seeks() {
         (
             json!({"game": "gomoku", "rule": "go", "clock": five_plus_three()}),
             "unknown_rule",
+        ),
+        (
+            json!({"game": "gomoku", "rule": "renju+swap2", "clock": five_plus_three()}),
+            "opening_not_for_rule",
+        ),
+        (
+            json!({"game": "gomoku", "rule": "freestyle+pie", "clock": five_plus_three()}),
+            "unknown_opening",
         ),
         (
             json!({"game": "xiangqi", "clock": {"kind": "fischer", "initial_seconds": 0}}),

@@ -44,7 +44,8 @@ const QUICK_RANGE: i64 = 200;
 #[serde(deny_unknown_fields)]
 struct SeekBody {
     game: GameKind,
-    /// Gomoku's rule set (freestyle when absent).
+    /// Gomoku's rule set (freestyle when absent), optionally `+` an opening rule
+    /// (`freestyle+swap2`, `renju+taraguchi10`).
     rule: Option<String>,
     clock: TimeControlBody,
     #[serde(default)]
@@ -81,7 +82,7 @@ impl SeekBody {
         let rule = match self.game {
             GameKind::Gomoku => {
                 let state = gomoku::lobby_game(self.rule.as_deref().unwrap_or("freestyle"))?;
-                state.rule
+                state.lobby_rule()
             }
             _ => String::new(),
         };

@@ -16,10 +16,16 @@ mod takeback;
 
 pub(super) use self::state::GameState;
 
-/// A game between two players on 15×15 under `rule`, as the lobby starts it (422
-/// `unknown_rule`); seats `black` and `white`.
+/// A game between two players on 15×15 under `rule`, as the lobby starts it: a rule set name,
+/// optionally with an opening rule after a `+` (`freestyle+swap2`, `renju+taraguchi10`); 422
+/// `unknown_rule`, `unknown_opening` or `opening_not_for_rule`. Seats `black` and `white`.
 pub(super) fn lobby_game(rule: &str) -> Result<GameState, ApiError> {
+    let (rule, opening_name) = match rule.split_once('+') {
+        Some((rule, opening)) => (rule, Some(opening)),
+        None => (rule, None),
+    };
     let rule_set = rule_set(Some(rule))?;
+    let opening_rule = opening::parse_rule(opening_name, rule_set)?;
     Ok(GameState {
         size: 15,
         rule: rule_set.name().to_owned(),
@@ -34,7 +40,7 @@ pub(super) fn lobby_game(rule: &str) -> Result<GameState, ApiError> {
         abandoned: None,
         takeback_offer: None,
         seed: engine::fresh_seed(),
-        opening: None,
+        opening: opening::OpeningState::new(opening_rule),
     })
 }
 
@@ -219,10 +225,7 @@ async fn new_game(
         abandoned: None,
         takeback_offer: None,
         seed: engine::fresh_seed(),
-        opening: (opening_rule != OpeningRule::Free).then(|| opening::OpeningState {
-            rule: opening_rule.name().to_owned(),
-            ..opening::OpeningState::default()
-        }),
+        opening: opening::OpeningState::new(opening_rule),
     };
     if body.friend && body.mode != Mode::Pvp {
         return Err(ApiError::unprocessable(

@@ -61,6 +61,14 @@ pub(super) fn parse_rule(name: Option<&str>, rule_set: RuleSet) -> Result<Openin
 }
 
 impl OpeningState {
+    /// A fresh opening under `rule` (none for [`OpeningRule::Free`]).
+    pub fn new(rule: OpeningRule) -> Option<OpeningState> {
+        (rule != OpeningRule::Free).then(|| OpeningState {
+            rule: rule.name().to_owned(),
+            ..OpeningState::default()
+        })
+    }
+
     fn decisions(&self) -> Vec<Decision> {
         self.decisions
             .iter()
@@ -76,6 +84,14 @@ impl GameState {
             .as_ref()
             .and_then(|o| OpeningRule::from_name(&o.rule))
             .unwrap_or(OpeningRule::Free)
+    }
+
+    /// The lobby's name of this game's rules: the rule set, and `+` the opening rule if any.
+    pub fn lobby_rule(&self) -> String {
+        match self.opening_rule() {
+            OpeningRule::Free => self.rule.clone(),
+            opening => format!("{}+{}", self.rule, opening.name()),
+        }
     }
 
     /// What the opening asks for next ([`Step::Play`] once it is over).
