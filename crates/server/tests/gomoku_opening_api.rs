@@ -400,3 +400,86 @@ async fn a_symmetrical_fifth_move_is_refused() {
     );
     assert_eq!(game["opening"]["within"], 9);
 }
+
+/// Against the engine under Taraguchi-10, on either side: whatever the engine decides, the
+/// opening runs to its end with every stone where the rule says, the person keeping its colour
+/// when asked and offering ten fifth moves when it is Black's to choose.
+#[tokio::test]
+async fn the_engine_plays_taraguchi_on_either_side() {
+    let server = common::start(DbLocation::Memory, Limits::default()).await;
+    let p = Player::new(&server);
+    for human in ["black", "white"] {
+        let mut game = p
+            .new_game(json!({"mode": "pve", "human": human, "level": 3, "rule": "renju", "opening": "taraguchi10"}))
+            .await;
+        let offers = [
+            (2, 2),
+            (12, 2),
+            (2, 12),
+            (12, 12),
+            (0, 7),
+            (14, 6),
+            (6, 0),
+            (8, 14),
+            (1, 4),
+            (13, 10),
+        ];
+        let mut offered = 0;
+        for _ in 0..40 {
+            if game["opening"]["step"] == "play" {
+                break;
+            }
+            if game["engine_to_move"] == true {
+                game = p.engine(&game).await;
+                continue;
+            }
+            let step = game["opening"]["step"].as_str().unwrap().to_owned();
+            game = match step.as_str() {
+                "decide" => {
+                    let options = game["opening"]["options"].as_array().unwrap();
+                    let pick = if options.contains(&json!("offer")) {
+                        "offer"
+                    } else {
+                        "stay"
+                    };
+                    p.decide(&game, pick).await
+                }
+                "offer" => {
+                    let (x, y) = offers[offered];
+                    offered += 1;
+                    let (status, body) = p.try_opening(&game, json!({"point": [x, y]})).await;
+                    assert_eq!(status, StatusCode::OK, "{body}");
+                    body
+                }
+                "place" => {
+                    // The first free point of the square, nearest the centre first.
+                    let side = game["opening"]["within"].as_i64().unwrap_or(15);
+                    let taken: Vec<Value> = game["moves"].as_array().unwrap().clone();
+                    let half = side / 2;
+                    let point = (0..=half)
+                        .flat_map(|r| {
+                            (7 - r..=7 + r).flat_map(move |x| (7 - r..=7 + r).map(move |y| (x, y)))
+                        })
+                        .find(|&(x, y)| !taken.contains(&json!([x, y])))
+                        .unwrap();
+                    p.stone(&game, point.0 as u8, point.1 as u8).await
+                }
+                other => panic!("the person is not asked to {other}: {game}"),
+            };
+        }
+        assert_eq!(game["opening"]["step"], "play", "{game}");
+        let moves = game["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 5, "{game}");
+        assert_eq!(moves[0], json!([7, 7]), "the first stone on the centre");
+        for (n, m) in moves.iter().enumerate().skip(1).take(3) {
+            // Stone n + 1 stands within the central (2n + 1)-square.
+            let half = n as i64;
+            let (x, y) = (m[0].as_i64().unwrap(), m[1].as_i64().unwrap());
+            assert!(
+                (x - 7).abs() <= half && (y - 7).abs() <= half,
+                "stone {} at {m}: {game}",
+                n + 1
+            );
+        }
+    }
+}
