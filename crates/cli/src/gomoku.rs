@@ -25,6 +25,9 @@ enum Command {
     Best(BestArgs),
     /// Search a victory by continuous fours for the side to move (连续冲四胜).
     Vcf(BestArgs),
+    /// Analyse the position: the best moves with scores, each side's threat points and forced
+    /// win (VCF/VCT) played out (局面分析).
+    Analyse(AnalyseArgs),
     /// List Black's renju forbidden points of boards read from stdin, one board per line as
     /// size×size characters `X` `O` `.` row by row from the top; prints `x,y,kind` per point
     /// (禁手点批量检查; used by scripts/gomoku-renju-crosscheck).
@@ -82,6 +85,18 @@ struct BestArgs {
     ms: u64,
 }
 
+#[derive(clap::Args)]
+struct AnalyseArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// How many best moves to show, 1 to 5.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+    lines: u8,
+    /// Thinking time in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    ms: u64,
+}
+
 /// Runs `qipan gomoku`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
@@ -98,6 +113,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         Command::Best(b) => best(&b),
         Command::Vcf(b) => vcf(&b),
+        Command::Analyse(a) => analyse(&a),
         Command::Forbidden { size } => forbidden_batch(size),
     }
 }
@@ -244,6 +260,55 @@ fn best(args: &BestArgs) -> anyhow::Result<()> {
         result.found
     );
     Ok(())
+}
+
+fn analyse(args: &AnalyseArgs) -> anyhow::Result<()> {
+    let game = replay(&args.game)?;
+    let size = game.rules().size();
+    let names = |points: &[Point]| {
+        let names: Vec<String> = points.iter().map(|p| p.to_coord(size)).collect();
+        names.join(" ")
+    };
+    let mut engine = Engine::new(Level::MAX, 1);
+    let a = engine.analyse(
+        game.board(),
+        game.rules().rule_set,
+        usize::from(args.lines),
+        SearchLimits::millis(args.ms),
+    );
+    println!(
+        "{} to move / {}走 (depth {}, nodes {})",
+        side_en(a.to_move),
+        side_zh(a.to_move),
+        a.depth,
+        a.nodes
+    );
+    for (n, line) in a.lines.iter().enumerate() {
+        println!("  {}. {} {}", n + 1, line.point.to_coord(size), line.score);
+    }
+    for colour in [qipan_gomoku::Color::Black, qipan_gomoku::Color::White] {
+        let t = &a.threats[colour.index()];
+        let win = match &a.wins[colour.index()] {
+            Some(w) => format!("{:?}: {}", w.kind, names(&w.line)),
+            None => "no VCF/VCT found / 未找到必胜".to_owned(),
+        };
+        println!(
+            "{} / {}: five {} · four {} · three {} · {win}",
+            side_en(colour),
+            side_zh(colour),
+            names(&t.five),
+            names(&t.four),
+            names(&t.three)
+        );
+    }
+    Ok(())
+}
+
+fn side_en(c: qipan_gomoku::Color) -> &'static str {
+    match c {
+        qipan_gomoku::Color::Black => "Black",
+        qipan_gomoku::Color::White => "White",
+    }
 }
 
 fn vcf(args: &BestArgs) -> anyhow::Result<()> {
