@@ -5,7 +5,7 @@
 use axum::Json;
 use axum::extract::State;
 use qipan_gomoku::engine::{Analysis, ForcedWin, MAX_LINES, ThreatPoints, WinKind};
-use qipan_gomoku::{Board, Engine, Level, Point, SearchLimits};
+use qipan_gomoku::{Engine, Game, Level, Point, SearchLimits};
 use serde::{Deserialize, Serialize};
 
 use super::GameState;
@@ -169,10 +169,11 @@ pub(super) async fn analyse(
             format!("the number of lines must be between 1 and {MAX_LINES}"),
         ));
     }
-    let mut board = Board::new(u32::from(state.size)).map_err(ApiError::internal)?;
-    for (n, p) in state.points()?.into_iter().take(ply).enumerate() {
-        board.set(p, Some(Side::by_parity(n).color()));
-    }
+    let points = state.points()?;
+    let board = Game::from_moves(state.rules()?, &points[..ply])
+        .map_err(|(i, e)| ApiError::internal(format!("saved move {i} is illegal: {e}")))?
+        .board()
+        .clone();
     let rule_set = state.rule_set()?;
     let think = ANALYSIS_MS.min(u64::try_from(compute.max_time().as_millis()).unwrap_or(u64::MAX));
     let analysis = compute

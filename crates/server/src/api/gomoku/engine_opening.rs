@@ -8,7 +8,7 @@ use std::time::Duration;
 use qipan_gomoku::opening::{OpeningRule, Step};
 use qipan_gomoku::{Engine, Game, Level, Point, SearchLimits};
 
-use super::opening::{self, Applied};
+use super::opening;
 use super::state::GameView;
 use super::{GameState, commit_moves};
 use crate::AppState;
@@ -75,7 +75,7 @@ pub(super) async fn play(
     match act {
         Act::Stones(points) => commit_moves(app, saved, state, game, &points).await,
         Act::Decide(decision) => {
-            let applied: Applied = opening::apply(state, game, Some(decision), None)?;
+            let applied = opening::apply(state, game, Some(decision), None)?;
             opening::commit_opening(app, saved, state, game, applied).await
         }
         Act::Pick(p) => {

@@ -57,15 +57,6 @@ impl Side {
         }
     }
 
-    /// The colour of the move at `index` (0-based: Black plays the even ones).
-    pub fn by_parity(index: usize) -> Side {
-        if index.is_multiple_of(2) {
-            Side::Black
-        } else {
-            Side::White
-        }
-    }
-
     /// The opponent.
     pub fn other(self) -> Side {
         Side::of(self.color().opponent())

@@ -9,6 +9,15 @@ use super::Tx;
 use crate::store::{Holder, LEGACY_SEAT, PlayerId, Seat, StoreError};
 use crate::time::now_rfc3339;
 
+/// A holder as the `player_id` and `engine` columns store it (both empty: an open seat).
+fn columns(holder: &Holder) -> (Option<&str>, Option<&str>) {
+    match holder {
+        Holder::Player(id) => (Some(id.0.as_str()), None),
+        Holder::Engine(setting) => (None, Some(setting.as_str())),
+        Holder::Open => (None, None),
+    }
+}
+
 /// Writes the seats of a new game.
 pub(super) async fn insert(
     tx: &mut Tx<'_>,
@@ -16,11 +25,7 @@ pub(super) async fn insert(
     seats: &[Seat],
 ) -> Result<(), StoreError> {
     for seat in seats {
-        let (player, engine) = match &seat.holder {
-            Holder::Player(id) => (Some(id.0.as_str()), None),
-            Holder::Engine(setting) => (None, Some(setting.as_str())),
-            Holder::Open => (None, None),
-        };
+        let (player, engine) = columns(&seat.holder);
         sqlx::query(
             "INSERT INTO game_seats (game_id, seat, player_id, engine) VALUES ($1, $2, $3, $4)",
         )
@@ -124,11 +129,7 @@ pub(super) async fn swap_holders(
     };
     let (held_a, held_b) = (holder(a)?, holder(b)?);
     for (seat, holder) in [(a, held_b), (b, held_a)] {
-        let (player, engine) = match &holder {
-            Holder::Player(id) => (Some(id.0.clone()), None),
-            Holder::Engine(setting) => (None, Some(setting.clone())),
-            Holder::Open => (None, None),
-        };
+        let (player, engine) = columns(&holder);
         sqlx::query(
             "UPDATE game_seats SET player_id = $1, engine = $2 WHERE game_id = $3 AND seat = $4",
         )
