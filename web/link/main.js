@@ -29,6 +29,9 @@ let game = null; // the server's view of the game
 let selected = null; // [x, y]
 let hint = null; // [[x, y], [x, y]]
 let busy = false;
+// Until the saved game is resumed (or found missing) a new deal would race with it: "New game"
+// waits for that, as it waits while another request is out.
+let ready = false;
 let explaining = false; // "how it works": a click shows the path search instead of playing
 const clock = new Clock({ down: true }); // the time left
 let message = { key: 'link.status.start', params: {}, kind: '' };
@@ -90,6 +93,7 @@ function redraw() {
   $('undo').disabled = !playing || !game.can_undo;
   const paused = game && game.state === 'paused';
   $('pause').disabled = !game || !(playing || paused);
+  $('start').disabled = !ready || busy;
   $('pause').textContent = t(paused ? 'link.resume' : 'link.pause');
   $('pause').setAttribute('aria-pressed', String(Boolean(paused)));
   $('paused').hidden = !paused;
@@ -141,6 +145,7 @@ function adopt(view) {
 async function call(work) {
   if (busy) return;
   busy = true;
+  redraw();
   try {
     await work();
   } catch (err) {
@@ -357,6 +362,7 @@ async function init() {
   } else if (missing) {
     say('error.game_not_found', { id: missing }, 'error');
   }
+  ready = true;
   redraw();
   showLeaderboard();
 }
