@@ -136,6 +136,7 @@ impl ComputePool {
 }
 
 /// The compute pool as a handler sees it: bound to the client that asked.
+#[derive(Clone)]
 pub struct Compute {
     pool: ComputePool,
     client: ClientKey,

@@ -6,6 +6,8 @@
 //! 422 whose `code` says which rule it breaks (`horse_leg_blocked`, `flying_general`, ...). Every
 //! action names the `revision` it was based on; a stale one gets 409 `stale`.
 
+mod analysis;
+mod analysis_run;
 mod engine;
 mod records;
 mod review;
@@ -73,6 +75,7 @@ pub fn routes() -> Router<AppState> {
         .route("/xiangqi/games/{id}/pgn", get(export_pgn))
         .route("/xiangqi/games/{id}/review", post(review::review_ply))
         .route("/xiangqi/import", post(import_pgn))
+        .merge(analysis::routes())
 }
 
 #[derive(Deserialize)]

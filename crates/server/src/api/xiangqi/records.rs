@@ -43,9 +43,21 @@ fn fen_error(err: &FenError) -> ApiError {
 }
 
 /// The moves a new game starts with (played on from a replayed position): each legal in turn
-/// from `start` (422 `bad_history` naming the first that is not), at most
-/// [`MAX_IMPORTED_PLIES`], and not into a position that is already over.
+/// from `start` (see [`replay`]), and not into a position that is already over.
 pub fn history(start: &Position, moves: &[String]) -> Result<Vec<String>, ApiError> {
+    let pos = replay(start, moves)?;
+    if !moves.is_empty() && pos.outcome().is_some() {
+        return Err(ApiError::unprocessable(
+            "fen_game_over",
+            "the game is already over in this position: there is nothing to play on",
+        ));
+    }
+    Ok(moves.to_vec())
+}
+
+/// The position `moves` (ICCS) lead to from `start`, with its history: each legal in turn (422
+/// `bad_history` naming the first that is not), at most [`MAX_IMPORTED_PLIES`].
+pub fn replay(start: &Position, moves: &[String]) -> Result<Position, ApiError> {
     if moves.len() > MAX_IMPORTED_PLIES {
         return Err(ApiError::unprocessable(
             "pgn_too_long",
@@ -67,13 +79,7 @@ pub fn history(start: &Position, moves: &[String]) -> Result<Vec<String>, ApiErr
         };
         pos.make(m);
     }
-    if !moves.is_empty() && pos.outcome().is_some() {
-        return Err(ApiError::unprocessable(
-            "fen_game_over",
-            "the game is already over in this position: there is nothing to play on",
-        ));
-    }
-    Ok(moves.to_vec())
+    Ok(pos)
 }
 
 /// A stable code for each kind of bad FEN.

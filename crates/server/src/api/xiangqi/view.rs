@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use qipan_xiangqi::{MoveList, Notation};
+use qipan_xiangqi::{Move, MoveList, Notation, Position};
 use serde::Serialize;
 
 use super::engine::EngineInfo;
@@ -27,6 +27,42 @@ pub struct MoveView {
     pub check: bool,
     /// The position after the move.
     pub fen: String,
+}
+
+impl MoveView {
+    /// Plays the legal move `m` in `pos` and describes it.
+    pub fn play(pos: &mut Position, m: Move) -> MoveView {
+        let number = pos.fullmove_number();
+        let side = pos.side_to_move().into();
+        let capture = pos.is_capture(m);
+        let wxf = Notation::Wxf.write(pos, m);
+        let chinese = Notation::Chinese.write(pos, m);
+        pos.make(m);
+        MoveView {
+            iccs: m.to_string(),
+            wxf,
+            chinese,
+            number,
+            side,
+            capture,
+            check: pos.in_check(),
+            fen: pos.to_fen(),
+        }
+    }
+}
+
+/// The legal destinations of `pos` by starting point (`"h2": ["e2", ...]`).
+pub fn legal_by_square(pos: &Position) -> BTreeMap<String, Vec<String>> {
+    let mut legal: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    for m in list.iter() {
+        legal
+            .entry(m.from().to_string())
+            .or_default()
+            .push(m.to().to_string());
+    }
+    legal
 }
 
 /// What the page draws.
@@ -79,34 +115,13 @@ impl GameView {
             let m = super::state::parse_iccs(text)
                 .filter(|&m| pos.is_legal(m))
                 .ok_or_else(|| ApiError::internal(format!("saved move `{text}` is not legal")))?;
-            let number = pos.fullmove_number();
-            let side = pos.side_to_move().into();
-            let capture = pos.is_capture(m);
-            let wxf = Notation::Wxf.write(&pos, m);
-            let chinese = Notation::Chinese.write(&pos, m);
-            pos.make(m);
-            moves.push(MoveView {
-                iccs: m.to_string(),
-                wxf,
-                chinese,
-                number,
-                side,
-                capture,
-                check: pos.in_check(),
-                fen: pos.to_fen(),
-            });
+            moves.push(MoveView::play(&mut pos, m));
         }
-        let mut legal: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        if game.status == GameStatus::Ongoing {
-            let mut list = MoveList::new();
-            pos.legal_moves(&mut list);
-            for m in list.iter() {
-                legal
-                    .entry(m.from().to_string())
-                    .or_default()
-                    .push(m.to().to_string());
-            }
-        }
+        let legal = if game.status == GameStatus::Ongoing {
+            legal_by_square(&pos)
+        } else {
+            BTreeMap::new()
+        };
         Ok(GameView {
             id: game.id,
             revision: game.revision(),
