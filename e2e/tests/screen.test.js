@@ -30,6 +30,15 @@ const PAGES = {
     visible: ['#board', '#status', '.xq-actions', '#top-player', '#bottom-player', '#record', '.xq-replay'],
     title: { 'zh-CN': '象棋 · qipan', en: 'Xiangqi · qipan' },
   },
+  'xiangqi-analysis': {
+    path: '/xiangqi/analysis.html',
+    ready: async (page) => {
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.waitForSelector('#engine-lines li');
+    },
+    visible: ['#board', '#eval-bar', '#status', '#analyse', '#engine-lines', '#tree', '.xq-replay'],
+    title: { 'zh-CN': '象棋分析 · qipan', en: 'Xiangqi analysis · qipan' },
+  },
   gomoku: {
     ready: async (page) => {
       await openGomokuDialog(page);
@@ -65,7 +74,7 @@ const PAGES = {
 for (const locale of ['zh-CN', 'en']) {
   test(`at 1280 × 800 (${locale}) every page shows its board, status and controls without scrolling`, async () => {
     for (const [game, spec] of Object.entries(PAGES)) {
-      const page = await open(`/${game}/`, locale, 1280, 800);
+      const page = await open(spec.path || `/${game}/`, locale, 1280, 800);
       await spec.ready(page);
       await page.waitForTimeout(200); // the layout settles after the first drawing
       for (const selector of spec.visible) {
@@ -83,7 +92,7 @@ for (const locale of ['zh-CN', 'en']) {
 
   test(`at 390 × 844 (${locale}) no page sticks out sideways and the boards are big enough to tap`, async () => {
     for (const [game, spec] of Object.entries(PAGES)) {
-      const page = await open(`/${game}/`, locale, 390, 844);
+      const page = await open(spec.path || `/${game}/`, locale, 390, 844);
       await spec.ready(page);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       assert.equal(wide, false, `${game}: nothing is wider than the phone`);
@@ -266,7 +275,7 @@ for (const locale of ['zh-CN', 'en']) {
   test(`axe-core finds no WCAG 2 A/AA fault on any page (${locale}): contrast, names, roles`, async () => {
     const pages = { home: { path: '/', ready: async (page) => { await page.waitForSelector('.game-card'); } },
       lobby: { path: '/lobby/', ready: async (page) => { await page.waitForTimeout(500); } } };
-    for (const [game, spec] of Object.entries(PAGES)) pages[game] = { path: `/${game}/`, ready: spec.ready };
+    for (const [game, spec] of Object.entries(PAGES)) pages[game] = { path: spec.path || `/${game}/`, ready: spec.ready };
     for (const [name, spec] of Object.entries(pages)) {
       const page = await open(spec.path, locale, 1280, 800);
       await spec.ready(page);

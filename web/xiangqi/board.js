@@ -143,7 +143,8 @@ function drawPiece(g, sq, letter, { flipped, chars, lifted, pos }) {
 
 /**
  * Draws everything. state: {fen, flipped, chars, selected, targets: [sq], lastMove: 'h2e2',
- * check: sq, hint: 'h2e2', blocked: sq, drag: {from, x, y}, cursor: sq (the keyboard's)}.
+ * check: sq, hint: 'h2e2', blocked: sq, drag: {from, x, y}, cursor: sq (the keyboard's),
+ * arrows: [{move: 'h2e2', weight: 0..1, rank: 1..5}] (an analysis's lines, drawn over the pieces)}.
  */
 export function drawBoard(svg, state) {
   svg.setAttribute('viewBox', `0 0 ${WIDTH} ${HEIGHT}`);
@@ -204,11 +205,40 @@ export function drawBoard(svg, state) {
   }
   svg.append(targets);
 
+  if (state.arrows && state.arrows.length) svg.append(drawArrows(state.arrows, state.flipped));
   cursor();
   if (state.drag) {
     const letter = pieces.get(state.drag.from);
     if (letter) drawPiece(svg, state.drag.from, letter, { ...state, lifted: true, pos: { x: state.drag.x, y: state.drag.y } });
   }
+}
+
+/** The engine's lines as arrows: the best boldest, each as thick and opaque as its weight. */
+function drawArrows(arrows, flipped) {
+  const layer = el('g', { class: 'xq-arrows', 'aria-hidden': 'true' });
+  // The weakest first, so that the best lies on top.
+  for (const arrow of [...arrows].reverse()) {
+    const a = at(arrow.move.slice(0, 2), flipped); const b = at(arrow.move.slice(2, 4), flipped);
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    if (!length) continue;
+    const ux = (b.x - a.x) / length; const uy = (b.y - a.y) / length;
+    const width = 5 + 9 * arrow.weight;
+    const head = width * 2.2;
+    // From the edge of the moving piece to the point, the head ending on the target's centre.
+    const x0 = a.x + ux * 20; const y0 = a.y + uy * 20;
+    const x1 = b.x - ux * head; const y1 = b.y - uy * head;
+    const px = -uy * head * 0.75; const py = ux * head * 0.75;
+    const g = el('g', {
+      class: `xq-arrow${arrow.rank === 1 ? ' best' : ''}`,
+      opacity: (0.35 + 0.55 * arrow.weight).toFixed(2),
+      'data-move': arrow.move,
+      'data-rank': arrow.rank,
+    });
+    g.append(el('line', { x1: x0, y1: y0, x2: x1, y2: y1, 'stroke-width': width, 'stroke-linecap': 'round' }));
+    g.append(el('path', { d: `M${b.x},${b.y}L${x1 + px},${y1 + py}L${x1 - px},${y1 - py}Z` }));
+    layer.append(g);
+  }
+  return layer;
 }
 
 /** The square one step from `sq` in a screen direction (dx right, dy down), or `sq` at the edge. */

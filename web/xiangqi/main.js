@@ -11,7 +11,8 @@ import { oneAtATime } from '/js/in-flight.js';
 import { stepWithArrows } from '/js/step-keys.js';
 import { playSound, soundSwitch } from '/js/sound.js';
 import { STRINGS } from './strings.js';
-import { drawBoard, generalSquare, parseFen, pointAt, stepSquare, svgPoint } from './board.js';
+import { drawBoard, generalSquare, parseFen } from './board.js';
+import { attachBoardInput, ownPiece } from './board-input.js';
 import { renderRecord } from './record.js';
 import { drawGraph, grades, progress, runReview, summary } from './review.js';
 import { resultText, showSaves } from './saves.js';
@@ -32,10 +33,8 @@ let game = null; // the server's view
 let viewPly = null; // null: the live position; n: the position after n plies (replay)
 let playOn = null; // {fen, moves, ply}: the new game starts from a replayed position
 let selected = null;
-let drag = null; // {from, start: {x, y}, x, y, moving}
 let hintMove = null;
 let blocked = null; // the point that blocked a refused move (馬腿, 象眼)
-let cursor = null; // the keyboard's point, while the board has the focus
 let busy = false; // the engine is thinking
 let autoplay = null;
 let engineLine = null; // {key, params}
@@ -116,8 +115,8 @@ function redraw() {
     check: check || pastCheck,
     hint: live() ? hintMove : null,
     blocked: live() ? blocked : null,
-    drag: drag && drag.moving ? drag : null,
-    cursor,
+    drag: input.drag,
+    cursor: input.cursor,
   });
   svg.dataset.fen = fen;
   svg.dataset.ply = String(live() ? game.moves.length : viewPly);
@@ -225,6 +224,9 @@ function renderPanel() {
   $('play').textContent = autoplay ? '■' : '▶';
   $('play').title = t(autoplay ? 'xq.pause' : 'xq.play');
   $('viewing').hidden = live();
+  // Analysis is for study, not for help during a game between two people.
+  $('analyse-link').hidden = ongoing && friendGame();
+  $('analyse-link').href = `/xiangqi/analysis.html?game=${game.id}&ply=${ply}`;
   if (!live()) $('viewing-text').textContent = t('xq.viewing', { ply: viewPly, total });
   renderRecord($('record'), game.moves, { notation: prefs.notation, current: ply, onPick: view, grades: grades(game) });
   renderReview(ply);
@@ -398,7 +400,7 @@ function onPoint(sq) {
   if (seatOpen()) { say('error.waiting_for_opponent'); return; }
   if (busy || !myTurn()) { say(mySeat() ? 'xq.their_turn' : 'error.not_your_turn', { side: sideName(game.side_to_move) }); return; }
   const letter = parseFen(game.fen).get(sq);
-  const mine = letter && (letter === letter.toUpperCase()) === (game.side_to_move === 'red');
+  const mine = ownPiece(game.fen, sq, game.side_to_move);
   blocked = null;
   if (mine && selected !== sq) {
     selected = sq;
@@ -415,76 +417,17 @@ function onPoint(sq) {
   }
 }
 
-// Pointer: a short press is a click; a press that moves drags the piece.
-svg.addEventListener('pointerdown', (event) => {
-  if (!game || event.button !== 0) return;
-  const sq = pointAt(svg, event, prefs.flipped);
-  const letter = sq && parseFen(shownFen()).get(sq);
-  const mine = letter && (letter === letter.toUpperCase()) === (game.side_to_move === 'red');
-  if (canPlay() && mine) {
-    const p = svgPoint(svg, event);
-    drag = { from: sq, start: p, x: p.x, y: p.y, moving: false };
-    svg.setPointerCapture(event.pointerId);
-  } else {
-    drag = null;
-  }
-});
-svg.addEventListener('pointermove', (event) => {
-  if (!drag) return;
-  const p = svgPoint(svg, event);
-  drag.x = p.x; drag.y = p.y;
-  if (!drag.moving && Math.hypot(p.x - drag.start.x, p.y - drag.start.y) > 12) {
-    drag.moving = true;
-    selected = drag.from;
-  }
-  if (drag.moving) redraw();
-});
-svg.addEventListener('pointerup', (event) => {
-  const sq = pointAt(svg, event, prefs.flipped);
-  const was = drag;
-  drag = null;
-  if (was && was.moving) {
-    if (sq && sq !== was.from) tryMove(was.from, sq);
-    else { selected = was.from; redraw(); }
-    return;
-  }
-  onPoint(sq);
-});
-svg.addEventListener('pointercancel', () => { drag = null; redraw(); });
-
-// Keyboard: arrows move a cursor over the points (as the board is shown), Enter or Space acts
-// on the point as a click does, Escape drops the selection. The cursor is read out.
-function announceCursor() {
-  const letter = parseFen(shownFen()).get(cursor);
-  $('board-cursor').textContent = letter
-    ? t('xq.cursor_at', { square: cursor, piece: t(`piece.${letter}`) })
-    : t('xq.cursor_empty', { square: cursor });
-}
-svg.addEventListener('focus', () => {
-  if (!game) return;
-  const side = mySeat() || game.side_to_move;
-  cursor = cursor || selected || generalSquare(shownFen(), side) || 'e0';
-  announceCursor();
-  redraw();
-});
-svg.addEventListener('blur', () => { cursor = null; redraw(); });
-svg.addEventListener('keydown', (event) => {
-  if (!game || !cursor) return;
-  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  if (steps[event.key]) {
-    const [dx, dy] = steps[event.key];
-    cursor = stepSquare(cursor, dx, dy, prefs.flipped);
-    announceCursor();
-    redraw();
-  } else if (event.key === 'Enter' || event.key === ' ') {
-    onPoint(cursor);
-  } else if (event.key === 'Escape') {
-    selected = null;
-    redraw();
-  } else {
-    return;
-  }
-  event.preventDefault();
+const input = attachBoardInput(svg, {
+  fen: shownFen,
+  flipped: () => prefs.flipped,
+  canDrag: (sq) => canPlay() && ownPiece(shownFen(), sq, game.side_to_move),
+  onPoint,
+  onDrop: (from, to) => tryMove(from, to),
+  onLift: (sq) => { selected = sq; },
+  onEscape: () => { selected = null; redraw(); },
+  cursorStart: () => selected || generalSquare(shownFen(), mySeat() || (game ? game.side_to_move : 'red')),
+  redraw,
+  announcer: $('board-cursor'),
 });
 
 /** Shows the position after `ply` plies (null: back to the live game). */
