@@ -201,3 +201,46 @@ async fn the_route_is_a_websocket_only() {
     assert_eq!(common::code(&body), Some("websocket_expected"));
     server.stop().await;
 }
+
+#[tokio::test]
+async fn analysis_goes_on_past_the_pools_time_limit_in_turns_without_losing_depth() {
+    let limits = Limits {
+        max_compute_time: Duration::from_millis(400),
+        ..Limits::default()
+    };
+    let server = common::start(DbLocation::Memory, limits).await;
+    let mut socket = open(&server).await;
+    send(
+        &mut socket,
+        json!({ "seq": 1, "analyse": true, "lines": 1 }),
+    )
+    .await;
+    next_where(&mut socket, |m| {
+        m["type"] == "state" && m["state"] == "running"
+    })
+    .await;
+    let first = next_where(&mut socket, |m| m["type"] == "lines").await;
+    // The first turn ends at the pool's limit; the analysis queues again and runs on.
+    next_where(&mut socket, |m| {
+        m["type"] == "state" && m["state"] == "queued"
+    })
+    .await;
+    next_where(&mut socket, |m| {
+        m["type"] == "state" && m["state"] == "running"
+    })
+    .await;
+    let mut deepest = first["lines"][0]["depth"].as_i64().unwrap();
+    let later = next_where(&mut socket, |m| {
+        m["type"] == "lines" && m["millis"].as_u64().is_some_and(|ms| ms > 900)
+    })
+    .await;
+    for line in later["lines"].as_array().unwrap() {
+        let depth = line["depth"].as_i64().unwrap();
+        assert!(
+            depth >= deepest,
+            "a later turn shows no shallower line: {later}"
+        );
+        deepest = depth;
+    }
+    server.stop().await;
+}
