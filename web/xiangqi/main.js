@@ -418,7 +418,7 @@ function onPoint(sq) {
 }
 
 const input = attachBoardInput(svg, {
-  fen: shownFen,
+  fen: () => (game ? shownFen() : ''),
   flipped: () => prefs.flipped,
   canDrag: (sq) => canPlay() && ownPiece(shownFen(), sq, game.side_to_move),
   onPoint,
