@@ -12,6 +12,7 @@ use super::patterns;
 use super::state::{State, kind};
 use super::tt::{Bound, Entry, Tt};
 use crate::point::Color;
+use crate::rules::RuleSet;
 
 /// A won position's score (minus the distance in plies).
 pub const WIN: i32 = 1_000_000;
@@ -92,7 +93,7 @@ impl<'a> Searcher<'a> {
         let me = self.st.side();
         let opp = me.opponent();
         let opp_fives = self.st.five_points(opp, None);
-        let mut moves: Vec<usize> = if !opp_fives.is_empty() {
+        let moves: Vec<usize> = if !opp_fives.is_empty() {
             opp_fives
         } else {
             let opp_threat: Vec<usize> = self.points_of_kind(opp, kind::FLEX_FOUR);
@@ -118,16 +119,31 @@ impl<'a> Searcher<'a> {
                     .collect()
             }
         };
-        let (st, me) = (&*self.st, me);
-        moves.sort_by_cached_key(|&q| {
-            std::cmp::Reverse(st.value(q, me) * 5 / 4 + st.value(q, me.opponent()))
-        });
-        let mut out = Vec::with_capacity(moves.len().min(limit));
-        for q in moves {
+        // Best value first, ties in the order found. Only the first `limit` need sorting, so
+        // they are selected first (the whole list is sorted only when illegal points must be
+        // skipped past the selection).
+        let st = &*self.st;
+        let mut keyed: Vec<(i32, u32, u32)> = moves
+            .iter()
+            .enumerate()
+            .map(|(n, &q)| {
+                let value = st.value(q, me) * 5 / 4 + st.value(q, me.opponent());
+                (-value, n as u32, q as u32)
+            })
+            .collect();
+        let may_be_illegal = me == Color::Black && self.st.rule_set() == RuleSet::Renju;
+        if limit < keyed.len() && !may_be_illegal {
+            keyed.select_nth_unstable(limit);
+            keyed.truncate(limit);
+        }
+        keyed.sort_unstable();
+        let mut out = Vec::with_capacity(keyed.len().min(limit));
+        for (_, _, q) in keyed {
             if out.len() >= limit {
                 break;
             }
-            if self.st.is_legal(q, me) {
+            let q = q as usize;
+            if !may_be_illegal || self.st.is_legal(q, me) {
                 out.push(q);
             }
         }
