@@ -85,9 +85,12 @@ async fn a_position_is_described_and_analysed_with_the_lines_asked_for() {
         .collect();
     assert_ne!(firsts[0], firsts[1]);
     assert_ne!(firsts[1], firsts[2]);
+    let all = lines["lines"].as_array().unwrap();
     assert!(
-        lines["lines"][0]["score"].as_i64() >= lines["lines"][2]["score"].as_i64(),
-        "lines come best first: {lines}"
+        all.windows(2)
+            .all(|w| w[0]["score"].as_i64() >= w[1]["score"].as_i64()
+                && w[0]["depth"] == w[1]["depth"]),
+        "lines come best first, all of one depth: {lines}"
     );
 
     // Black to move: the scores are given in both points of view.

@@ -11,8 +11,8 @@
 //!
 //! While `analyse` is true and the position is not over, the engine analyses it without end
 //! (see `analysis_run.rs` for the bounds) and streams `{"type": "lines", "seq", "millis",
-//! "lines": [<one per principal variation, best first: depth, score (side to move's view),
-//! score_red, mate_in, pv in ICCS, chinese, wxf, nodes, nps>]}` at most every
+//! "lines": [<one per principal variation, all of one depth, best first: depth, score (side to
+//! move's view), score_red, mate_in, pv in ICCS, chinese, wxf, nodes, nps>]}` at most every
 //! [`SEND_EVERY`], and `{"type": "state", "seq", "state": "queued" | "running" | "busy" | "done"
 //! | "failed", "reason"?}`. A page stops the analysis by sending `"analyse": false` (it does when
 //! its tab is hidden); closing the socket stops it too. Messages are tagged with the `seq` they
@@ -36,6 +36,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
+use super::analysis_lines::ShownLines;
 use super::analysis_run::{Event, Job, LineView, analyse};
 use super::records;
 use super::state::{Ending, Side};
@@ -121,7 +122,7 @@ struct Session {
     engine: Option<Arc<Mutex<Engine>>>,
     running: Option<Running>,
     seq: u64,
-    lines: Vec<LineView>,
+    lines: ShownLines,
     started: Instant,
     dirty: bool,
     last_sent: Option<Instant>,
@@ -134,7 +135,7 @@ impl Session {
             engine: None,
             running: None,
             seq: 0,
-            lines: Vec::new(),
+            lines: ShownLines::default(),
             started: Instant::now(),
             dirty: false,
             last_sent: None,
@@ -267,7 +268,7 @@ impl Session {
     ) {
         self.running = None;
         self.seq = seq;
-        self.lines.clear();
+        self.lines = ShownLines::new(lines.min(pos.count_legal_moves() as usize));
         self.dirty = false;
         self.started = Instant::now();
         let engine = Arc::clone(
@@ -286,7 +287,7 @@ impl Session {
     /// Stops the analysis; `idle` also frees the engine (the page stopped analysing).
     fn stop(&mut self, idle: bool) {
         self.running = None;
-        self.lines.clear();
+        self.lines = ShownLines::default();
         self.dirty = false;
         if idle {
             self.engine = None;
@@ -328,21 +329,11 @@ impl Session {
         self.running.as_ref().is_some_and(|r| r.job_seq == seq)
     }
 
-    /// Keeps a completed line. A turn after the first starts again from depth 1 (quickly, from
-    /// the table): a line shallower than the one shown for its place is not news.
+    /// Keeps a completed line (see [`ShownLines`] for which are shown).
     fn keep(&mut self, line: LineView) {
-        let place = line.multipv - 1;
-        if place < self.lines.len() {
-            if line.depth < self.lines[place].depth {
-                return;
-            }
-            self.lines[place] = line;
-        } else if place == self.lines.len() {
-            self.lines.push(line);
-        } else {
-            return;
+        if self.lines.keep(line) {
+            self.dirty = true;
         }
-        self.dirty = true;
     }
 
     fn lines_message(&mut self) -> Value {
@@ -352,7 +343,7 @@ impl Session {
             "type": "lines",
             "seq": self.seq,
             "millis": self.started.elapsed().as_millis() as u64,
-            "lines": self.lines,
+            "lines": self.lines.shown(),
         })
     }
 }

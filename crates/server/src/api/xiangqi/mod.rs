@@ -7,6 +7,7 @@
 //! action names the `revision` it was based on; a stale one gets 409 `stale`.
 
 mod analysis;
+mod analysis_lines;
 mod analysis_run;
 mod engine;
 mod records;
