@@ -115,7 +115,7 @@ registerStrings({
 applyTranslations();
 
 const $ = (id) => document.getElementById(id);
-const page = { me: null, lobby: { seeks: [], games: [] }, names: new Map() };
+const page = { me: null, lobby: { seeks: [], games: [] }, names: new Map(), opening: false };
 const COLORS = {
   xiangqi: [['random', 'lobby.color.random'], ['red', 'lobby.color.red'], ['black', 'lobby.color.black_xq']],
   gomoku: [['random', 'lobby.color.random'], ['black', 'lobby.color.black'], ['white', 'lobby.color.white']],
@@ -232,8 +232,11 @@ async function act(action) {
   refresh();
 }
 
-/** Opens a started game. */
+/** Opens a started game, once: the quick pairing's answer and the lobby's event both bring it, and
+ * a second navigation would abort the first. */
 function open(started) {
+  if (page.opening) return;
+  page.opening = true;
   location.href = `/${started.kind}/?game=${started.game}`;
 }
 
