@@ -258,17 +258,15 @@ impl Engine {
         let mut best = (moves[0], 0);
         let mut depth_done = 0;
         for depth in 1..=level.max_depth() {
-            match searcher.root(&mut moves, depth) {
-                Some(b) => {
-                    best = b;
-                    depth_done = depth as u32;
-                    if b.1.abs() > WIN_BOUND {
-                        break;
-                    }
-                }
-                None => break,
+            let Some(iteration) = searcher.root(&mut moves, depth) else {
+                break;
+            };
+            best = (iteration.best, iteration.score);
+            if !iteration.complete {
+                break;
             }
-            if searcher.out_of_time() {
+            depth_done = depth as u32;
+            if iteration.score.abs() > WIN_BOUND || searcher.out_of_time() {
                 break;
             }
         }

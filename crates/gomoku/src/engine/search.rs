@@ -19,6 +19,16 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1000;
 
+/// What one iteration of the root search found.
+pub struct Iteration {
+    /// The best move.
+    pub best: usize,
+    /// Its score.
+    pub score: i32,
+    /// Whether every root move was searched (else the time ran out part way).
+    pub complete: bool,
+}
+
 /// The working state of one search.
 pub struct Searcher<'a> {
     /// The board being searched.
@@ -295,8 +305,10 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Searches every root move to `depth` and returns (best move, score); None if stopped.
-    pub fn root(&mut self, moves: &mut [usize], depth: i32) -> Option<(usize, i32)> {
+    /// Searches every root move to `depth` (moving the best to the front): the best move and its
+    /// score, also when time ran out after the first move was searched (then only among the moves
+    /// searched); None when it ran out before.
+    pub fn root(&mut self, moves: &mut [usize], depth: i32) -> Option<Iteration> {
         self.max_ply = depth + 4;
         let mut alpha = -WIN - 1;
         let beta = WIN + 1;
@@ -316,7 +328,11 @@ impl<'a> Searcher<'a> {
             };
             self.st.unmake();
             if self.stopped {
-                return None;
+                return (n > 0).then_some(Iteration {
+                    best: best.0,
+                    score: best.1,
+                    complete: false,
+                });
             }
             if score > best.1 {
                 best = (m, score);
@@ -324,7 +340,11 @@ impl<'a> Searcher<'a> {
             }
             alpha = alpha.max(score);
         }
-        Some(best)
+        Some(Iteration {
+            best: best.0,
+            score: best.1,
+            complete: true,
+        })
     }
     /// Searches every root move to `depth`, the best `count` of them with exact scores (the
     /// others against the `count`-th best score, so only bounded), and orders `moves` best
