@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::state::State;
+use super::state::{State, combination_bonus, kind};
 
 /// How much more the side to move's potential counts than the opponent's, as `(mine, theirs)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,9 +23,21 @@ impl Initiative {
     }
 }
 
-/// The score of the position for the side to move.
+/// The score of the position for the side to move. The opponent's double threats (points where
+/// it would make a four-three, a double three or an open four) count by the strongest one only:
+/// the side to move defends before they are played, so their sum overstates them.
 pub fn evaluate(st: &State, Initiative(mine, theirs): Initiative) -> i32 {
     let me = st.side();
     let opp = me.opponent();
-    (st.total(me) * mine - st.total(opp) * theirs) / theirs
+    let double = [kind::FLEX_FOUR, kind::FOUR_THREE, kind::THREE_THREE];
+    let summed: i32 = double
+        .iter()
+        .map(|&k| st.kind_count(opp, k) as i32 * combination_bonus(k))
+        .sum();
+    let strongest = double
+        .iter()
+        .find(|&&k| st.kind_count(opp, k) > 0)
+        .map_or(0, |&k| combination_bonus(k));
+    let opp_total = st.total(opp) - summed + strongest;
+    (st.total(me) * mine - opp_total * theirs) / theirs
 }

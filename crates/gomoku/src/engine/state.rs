@@ -315,6 +315,11 @@ impl State {
             .any(|&n| n > 0)
     }
 
+    /// How many empty points give `c` exactly the kind `k`.
+    pub fn kind_count(&self, c: Color, k: u8) -> u32 {
+        self.kind_counts[c.index()][usize::from(k)]
+    }
+
     /// The move value of a `c` stone at `i`.
     pub fn value(&self, i: usize, c: Color) -> i32 {
         self.slots[i].values[c.index()]
@@ -561,13 +566,18 @@ fn combine(pats: [usize; 4]) -> (u8, i32) {
     } else {
         kind::QUIET
     };
-    value += match k {
+    value += combination_bonus(k);
+    (k, value)
+}
+
+/// What a point's value gains for making two threats at once (or an open four) of `kind`.
+pub fn combination_bonus(k: u8) -> i32 {
+    match k {
         kind::FLEX_FOUR => 2_000,
         kind::FOUR_THREE => 1_000,
         kind::THREE_THREE => 400,
         _ => 0,
-    };
-    (k, value)
+    }
 }
 
 #[cfg(test)]
