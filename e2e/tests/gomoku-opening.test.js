@@ -77,7 +77,9 @@ test('a swap between two friends in two browsers exchanges their seats', async (
   // The friend now plays Black, the first player White, and White moves fourth.
   await first.waitForFunction(() => /Your move|your turn/i.test(document.querySelector('#gm-status').textContent));
   assert.match(await first.textContent('#gm-p-white .gm-name'), /You/);
-  assert.match(await second.textContent('#gm-p-black .gm-name'), /你/);
+  // The friend's own page shows the swap when its request returns, which may be after the first
+  // page heard of it from the server.
+  await second.waitForFunction(() => /你/.test(document.querySelector('#gm-p-black .gm-name').textContent));
   await stone(first, 9, 9, 4);
   await stonesAre(second, 4);
   await stone(second, 5, 5, 5);
