@@ -313,7 +313,7 @@ fn info(brain: &mut Brain, rest: &str) {
 /// Reads `x,y,field` lines up to `DONE` (field 1 ours, 2 theirs, 3 a stone of a continuous
 /// game's winning line, counted as theirs) into a fresh position. Managers send `BOARD` before every move: when the new
 /// position continues the last one (every stone still there, with its owner), the engine keeps
-/// what it learnt (its transposition table and move history); otherwise it starts afresh.
+/// what it learnt (its transposition table); otherwise it starts afresh.
 fn read_board<I: Iterator<Item = io::Result<String>>>(
     brain: &mut Brain,
     lines: &mut I,

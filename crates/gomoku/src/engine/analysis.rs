@@ -92,8 +92,7 @@ impl Engine {
         let mut st = State::from_board(board, rule_set);
         let to_move = st.side();
         let threats = [Color::Black, Color::White].map(|c| threat_points(&mut st, c));
-        let mut searcher =
-            Searcher::new(&mut st, &mut self.memory, start + limits.time, limits.stop);
+        let mut searcher = Searcher::new(&mut st, &mut self.tt, start + limits.time, limits.stop);
         let mut wins: [Option<ForcedWin>; 2] = [None, None];
         // The side to move's win first, then the other side's (as if it were to move).
         for (n, colour) in [to_move, to_move.opponent()].into_iter().enumerate() {

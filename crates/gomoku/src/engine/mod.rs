@@ -4,7 +4,6 @@
 mod analysis;
 mod eval;
 mod fail_cache;
-mod history;
 mod level;
 mod opening_play;
 pub mod patterns;
@@ -22,9 +21,10 @@ use rand_chacha::ChaCha8Rng;
 
 pub use analysis::{Analysis, ForcedWin, MAX_LINES, ScoredMove, ThreatPoints, WinKind};
 pub use level::Level;
-use search::{Memory, Searcher};
+use search::Searcher;
 pub use search::{WIN, WIN_BOUND};
 use state::State;
+use tt::Tt;
 
 use crate::board::Board;
 use crate::point::{Color, Point};
@@ -97,10 +97,10 @@ impl SearchResult {
     }
 }
 
-/// A Gomoku engine. It keeps its transposition table and move history between moves.
+/// A Gomoku engine. It keeps its transposition table between moves.
 pub struct Engine {
     level: Level,
-    memory: Memory,
+    tt: Tt,
     rng: ChaCha8Rng,
 }
 
@@ -109,7 +109,7 @@ impl Engine {
     pub fn new(level: Level, seed: u64) -> Engine {
         Engine {
             level,
-            memory: Memory::new(18),
+            tt: Tt::new(18),
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
@@ -126,7 +126,7 @@ impl Engine {
 
     /// Forgets what previous searches learnt (call between games).
     pub fn clear(&mut self) {
-        self.memory.clear();
+        self.tt.clear();
     }
 
     /// The move for the side to move on `board` (Black after an even number of stones) under
@@ -163,7 +163,7 @@ impl Engine {
             return Some(result(i, 0, Found::Forced, 0, 0, &st));
         }
         let level = self.level;
-        let mut searcher = Searcher::new(&mut st, &mut self.memory, deadline, limits.stop.clone());
+        let mut searcher = Searcher::new(&mut st, &mut self.tt, deadline, limits.stop.clone());
         // Forced: our five, or the opponent's five to block.
         if let Some(&p) = searcher.st.five_points(me, None).first() {
             return Some(result(p, search::WIN, Found::Forced, 0, 0, searcher.st));
@@ -295,7 +295,7 @@ impl Engine {
     ) -> Option<Vec<Point>> {
         let deadline = Instant::now() + limits.time;
         let mut st = State::from_board(board, rule_set);
-        let mut searcher = Searcher::new(&mut st, &mut self.memory, deadline, limits.stop);
+        let mut searcher = Searcher::new(&mut st, &mut self.tt, deadline, limits.stop);
         let mut line = vec![];
         let mut depth = max_fours;
         loop {

@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use super::eval::{Initiative, evaluate};
 use super::fail_cache::FailCache;
-use super::history::History;
 use super::patterns;
 use super::state::{State, kind};
 use super::tt::{Bound, Entry, Tt};
@@ -19,31 +18,6 @@ use crate::rules::RuleSet;
 pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1000;
-
-/// What searches keep from one move of a game to the next: the transposition table and the
-/// history of refuting moves.
-pub struct Memory {
-    /// The transposition table.
-    pub tt: Tt,
-    /// The history heuristic.
-    pub history: History,
-}
-
-impl Memory {
-    /// An empty memory with a table of 2^`tt_bits` entries.
-    pub fn new(tt_bits: u32) -> Memory {
-        Memory {
-            tt: Tt::new(tt_bits),
-            history: History::default(),
-        }
-    }
-
-    /// Forgets everything (between games).
-    pub fn clear(&mut self) {
-        self.tt.clear();
-        self.history.clear();
-    }
-}
 
 /// What one iteration of the root search found.
 pub struct Iteration {
@@ -60,7 +34,6 @@ pub struct Searcher<'a> {
     /// The board being searched.
     pub st: &'a mut State,
     tt: &'a mut Tt,
-    history: &'a mut History,
     pub(super) deadline: Instant,
     stop: Option<Arc<AtomicBool>>,
     /// Nodes visited (alpha-beta and threat search).
@@ -80,19 +53,16 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher over `st` that stops at `deadline` or when `stop` is set, with what earlier
-    /// searches of the game learnt (`memory`).
+    /// A searcher over `st` that stops at `deadline` or when `stop` is set.
     pub fn new(
         st: &'a mut State,
-        memory: &'a mut Memory,
+        tt: &'a mut Tt,
         deadline: Instant,
         stop: Option<Arc<AtomicBool>>,
     ) -> Searcher<'a> {
-        memory.history.age(st.cells());
         let mut searcher = Searcher {
             st,
-            tt: &mut memory.tt,
-            history: &mut memory.history,
+            tt,
             deadline,
             stop,
             nodes: 0,
@@ -167,9 +137,7 @@ impl<'a> Searcher<'a> {
             .iter()
             .enumerate()
             .map(|(n, &q)| {
-                let value = st.value(q, me) * 5 / 4
-                    + st.value(q, me.opponent())
-                    + self.history.bonus(me, q);
+                let value = st.value(q, me) * 5 / 4 + st.value(q, me.opponent());
                 (-value, n as u32, q as u32)
             })
             .collect();
@@ -317,7 +285,6 @@ impl<'a> Searcher<'a> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
-                self.history.reward(self.st.side(), m, &moves[..n], depth);
                 break;
             }
         }

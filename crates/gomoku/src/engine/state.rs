@@ -220,11 +220,6 @@ impl State {
         self.rule_set
     }
 
-    /// The number of cells of the padded array (padded indexes are below it).
-    pub fn cells(&self) -> usize {
-        self.slots.len()
-    }
-
     /// The padded index of a point.
     pub fn index(&self, p: Point) -> usize {
         (usize::from(p.y) + ROW_PAD) * self.stride + usize::from(p.x)
