@@ -34,12 +34,16 @@ const ENTRIES: usize = 59_049;
 const MASK_ENTRIES: usize = 1 << 20;
 const UNKNOWN: u8 = u8::MAX;
 
-/// The position (0..10) of the point at `offset` (-5..=5, not 0) from the centre.
+/// The position (0..10) of the point at `offset` (-5..=5, not 0) from the centre: the eight
+/// near points first, the two far ones (which only tell an overline from a five) last. So a key
+/// that leaves the far points out, as the engine's keys for "five or more" do, stays below 3^8:
+/// only the first 6,561 entries of that table are ever read, and they stay in the fastest cache.
 const fn position(offset: i32) -> u32 {
-    if offset < 0 {
-        (offset + 5) as u32
-    } else {
-        (offset + 4) as u32
+    match offset {
+        -5 => 8,
+        5 => 9,
+        o if o < 0 => (o + 4) as u32,
+        o => (o + 3) as u32,
     }
 }
 

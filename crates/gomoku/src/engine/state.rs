@@ -1,7 +1,8 @@
 //! The engine's board: a padded array with, for every empty point, the line pattern each colour
 //! would make there in each direction. Patterns, point values and the Zobrist hash are updated
 //! incrementally when a stone is put down or taken back (only the 40 points within five steps
-//! along the four lines change), never rescanned.
+//! along the four lines change, the 32 within four when neither colour counts exact fives), never
+//! rescanned.
 
 use std::sync::OnceLock;
 
@@ -39,20 +40,25 @@ pub mod kind {
     pub const FIVE: u8 = 6;
 }
 
-/// The offsets along a line whose patterns a stone changes, and the key weight the stone has in
-/// each of them (it sits at the opposite offset from their point of view).
+/// The offsets along a line whose patterns a stone changes.
 const OFFSETS: [isize; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
-const OFFSET_WEIGHTS: [u32; 10] = {
-    let mut w = [0; 10];
-    let mut n = 0;
-    while n < 10 {
-        w[n] = patterns::weight(-(OFFSETS[n] as i32));
-        n += 1;
-    }
-    w
-};
-/// Both halves of a key word set to one.
-const BOTH: u64 = 1 | 1 << 32;
+
+/// The key weight a stone at offset `OFFSETS[n]` from a point has in that point's key, for a
+/// colour whose table counts exact fives (`exact`) or not. The point sees the stone at the
+/// opposite offset. Without exact fives the far points (five steps away) cannot change a
+/// pattern and weigh nothing, which keeps those keys in the table's first 3^8 entries.
+fn offset_weights(exact: bool) -> [u32; 10] {
+    OFFSETS.map(|o| {
+        if o.abs() == 5 && !exact {
+            0
+        } else {
+            patterns::weight(-(o as i32))
+        }
+    })
+}
+
+/// Words of a point set: enough for the padded array of the largest board (25×25).
+const MAX_WORDS: usize = (25 + 2 * ROW_PAD) * (25 + PAD) / 64 + 1;
 
 /// Colour `c`'s pattern table index in a key word.
 fn half(key: u64, c: usize) -> usize {
@@ -87,8 +93,6 @@ struct Slot {
     kinds: [u8; 2],
     /// EMPTY, 1 black, 2 white or WALL.
     cell: u8,
-    /// Number of stones within two steps (a square of 5×5).
-    near: u8,
 }
 
 /// The incremental engine board.
@@ -101,6 +105,11 @@ pub struct State {
     slots: Vec<Slot>,
     /// Per colour, how many empty points have each kind.
     kind_counts: [[u32; 7]; 2],
+    /// Per colour and kind, the empty points of that kind as bits of their index, so that the
+    /// few threat points are listed without a scan of the board.
+    kind_bits: Box<[[[u64; MAX_WORDS]; 7]; 2]>,
+    /// Words of `kind_bits` that this board's indexes use.
+    words: usize,
     /// Sum of `values` over empty points, per colour.
     totals: [i32; 2],
     zobrist: Vec<[u64; 2]>,
@@ -109,6 +118,15 @@ pub struct State {
     /// Every on-board cell index.
     points: Vec<usize>,
     tables: [&'static [u8]; 2],
+    /// Per colour of the stone, per offset (see [`OFFSETS`]): what a stone adds to the key word
+    /// of a point at that offset, in its own half and (blocking) in the other colour's half.
+    deltas: [[u64; 10]; 2],
+    /// The offsets (indexes into [`OFFSETS`]) whose keys a stone changes: all ten, or the
+    /// near eight when neither colour counts exact fives.
+    reach: std::ops::Range<usize>,
+    /// Per cell, the number of stones within two steps (a square of 5×5); apart from the slots,
+    /// so that its update touches five cache lines, not twenty-five.
+    near: Vec<u8>,
     /// Kind and value of each combination of four line patterns (see [`combined`]).
     combined: &'static [u16],
     /// A plain board mirror, for exact renju checks (kept under renju only).
@@ -144,22 +162,35 @@ impl State {
             z ^ (z >> 31)
         };
         let zobrist = (0..len).map(|_| [next(), next()]).collect();
-        let tables = [
-            patterns::table(rule_set.exact_five(Color::Black)),
-            patterns::table(rule_set.exact_five(Color::White)),
-        ];
+        let exact = [Color::Black, Color::White].map(|c| rule_set.exact_five(c));
+        let tables = exact.map(patterns::table);
+        let weights = exact.map(offset_weights);
+        let deltas = [0, 1].map(|own| {
+            let other = 1 - own;
+            std::array::from_fn(|n| {
+                u64::from(weights[own][n]) << (32 * own)
+                    | u64::from(2 * weights[other][n]) << (32 * other)
+            })
+        });
+        let words = len.div_ceil(64);
+        assert!(words <= MAX_WORDS, "board sizes are checked by Rules");
         let mut state = State {
             size,
             stride,
             rule_set,
             slots,
             kind_counts: [[0; 7]; 2],
+            kind_bits: Box::new([[[0; MAX_WORDS]; 7]; 2]),
+            words,
             totals: [0; 2],
             zobrist,
             hash: 0,
             history: vec![],
             points,
             tables,
+            deltas,
+            reach: if exact.contains(&true) { 0..10 } else { 1..9 },
+            near: vec![0; len],
             combined: combined(),
             board: Board::new(size as u32)
                 .unwrap_or_else(|_| unreachable!("size checked by Rules")),
@@ -182,18 +213,21 @@ impl State {
 
     fn init_keys(&mut self) {
         let dirs = self.dirs();
+        let weights =
+            [Color::Black, Color::White].map(|c| offset_weights(self.rule_set.exact_five(c)));
         let n = self.points.len() as u32;
         self.kind_counts = [[n, 0, 0, 0, 0, 0, 0]; 2];
         for &i in &self.points.clone() {
             for (d, &step) in dirs.iter().enumerate() {
-                let mut blocked = 0;
-                for o in (-5..=5i32).filter(|&o| o != 0) {
-                    let j = (i as isize + o as isize * step) as usize;
+                // The walls block like stones of neither colour: twice the weight in each half.
+                let mut key = 0;
+                for (n, &o) in OFFSETS.iter().enumerate() {
+                    let j = (i as isize - o * step) as usize;
                     if self.slots[j].cell == WALL {
-                        blocked += 2 * patterns::weight(o);
+                        key += u64::from(2 * weights[0][n]) | u64::from(2 * weights[1][n]) << 32;
                     }
                 }
-                self.slots[i].keys[d] = u64::from(blocked) * BOTH;
+                self.slots[i].keys[d] = key;
             }
             self.refresh(i);
         }
@@ -247,7 +281,7 @@ impl State {
 
     /// Stones within two steps of `i`.
     pub fn near(&self, i: usize) -> u8 {
-        self.slots[i].near
+        self.near[i]
     }
 
     /// Zobrist hash of the stones (side to move is implied by the stone count).
@@ -340,8 +374,10 @@ impl State {
         debug_assert_eq!(self.slots[i].cell, EMPTY);
         self.totals[0] -= self.slots[i].values[0];
         self.totals[1] -= self.slots[i].values[1];
-        for (k, counts) in self.slots[i].kinds.iter().zip(&mut self.kind_counts) {
-            counts[usize::from(*k)] -= 1;
+        for colour in 0..2 {
+            let k = self.slots[i].kinds[colour];
+            self.kind_counts[colour][usize::from(k)] -= 1;
+            self.flip_kind_bit(colour, k, i);
         }
         self.slots[i].cell = c as u8 + 1;
         self.hash ^= self.zobrist[i][c.index()];
@@ -368,8 +404,10 @@ impl State {
         self.update_around(i, c, false);
         // The point's own patterns need no refresh: its keys never count its own stone, and the
         // stones put after it were taken back first, so they are as when the stone went down.
-        for (k, counts) in self.slots[i].kinds.iter().zip(&mut self.kind_counts) {
-            counts[usize::from(*k)] += 1;
+        for colour in 0..2 {
+            let k = self.slots[i].kinds[colour];
+            self.kind_counts[colour][usize::from(k)] += 1;
+            self.flip_kind_bit(colour, k, i);
         }
         self.totals[0] += self.slots[i].values[0];
         self.totals[1] += self.slots[i].values[1];
@@ -377,20 +415,15 @@ impl State {
 
     fn update_around(&mut self, i: usize, c: Color, add: bool) {
         let dirs = self.dirs();
-        // The stone weighs w in its own colour's key and 2w (blocked) in the other's.
-        let (own_half, other_half) = match c {
-            Color::Black => (1, 1 << 32),
-            Color::White => (1 << 32, 1),
-        };
-        let unit = own_half + 2 * other_half;
+        let deltas = self.deltas[c.index()];
         for (d, &step) in dirs.iter().enumerate() {
-            for (&o, &w) in OFFSETS.iter().zip(&OFFSET_WEIGHTS) {
+            for n in self.reach.clone() {
+                let (o, delta) = (OFFSETS[n], deltas[n]);
                 let j = (i as isize + o * step) as usize;
                 let cell = self.slots[j].cell;
                 if cell == WALL {
                     continue;
                 }
-                let delta = u64::from(w) * unit;
                 let key = &mut self.slots[j].keys[d];
                 *key = if add { *key + delta } else { *key - delta };
                 let key = *key;
@@ -403,11 +436,11 @@ impl State {
         let s = self.stride;
         for dy in 0..5 {
             let start = i + dy * s - 2 * s - 2;
-            for slot in &mut self.slots[start..start + 5] {
+            for near in &mut self.near[start..start + 5] {
                 if add {
-                    slot.near += 1;
+                    *near += 1;
                 } else {
-                    slot.near -= 1;
+                    *near -= 1;
                 }
             }
         }
@@ -442,6 +475,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn recombine_colour(&mut self, i: usize, c: usize) {
         let entry = self.combined[usize::from(self.slots[i].combos[c])];
         let (k, value) = ((entry & 7) as u8, i32::from(entry >> 3));
@@ -451,8 +485,33 @@ impl State {
             counts[usize::from(old)] -= 1;
             counts[usize::from(k)] += 1;
             self.slots[i].kinds[c] = k;
+            self.flip_kind_bit(c, old, i);
+            self.flip_kind_bit(c, k, i);
         }
         self.slots[i].values[c] = value;
+    }
+
+    /// Adds point `i` to colour `c`'s set of kind `k`, or takes it out.
+    #[inline]
+    fn flip_kind_bit(&mut self, c: usize, k: u8, i: usize) {
+        self.kind_bits[c][usize::from(k)][i / 64] ^= 1 << (i % 64);
+    }
+
+    /// The empty points where `c` makes at least the kind `min` (not QUIET), in index order.
+    pub fn points_of_kind(&self, c: Color, min: u8) -> Vec<usize> {
+        let mut out = vec![];
+        if min == kind::QUIET || !self.has_kind(c, min) {
+            return out;
+        }
+        let sets = &self.kind_bits[c.index()][usize::from(min)..];
+        for w in 0..self.words {
+            let mut word = sets.iter().fold(0, |word, set| word | set[w]);
+            while word != 0 {
+                out.push(w * 64 + word.trailing_zeros() as usize);
+                word &= word - 1;
+            }
+        }
+        out
     }
 
     /// Whether Black may not play on `i` (renju only; exact check, after a cheap filter).
@@ -518,9 +577,7 @@ impl State {
                 }
             }
             None if !self.has_kind(c, kind::FIVE) => {}
-            None => out.extend(self.points.iter().copied().filter(|&j| {
-                self.slots[j].cell == EMPTY && self.slots[j].kinds[c.index()] == kind::FIVE
-            })),
+            None => out = self.points_of_kind(c, kind::FIVE),
         }
         out
     }
@@ -616,7 +673,7 @@ mod tests {
                     let same = if a.cell == EMPTY {
                         a == b
                     } else {
-                        a.keys == b.keys && a.cell == b.cell && a.near == b.near
+                        a.keys == b.keys && a.cell == b.cell
                     };
                     assert!(
                         same,
@@ -624,6 +681,8 @@ mod tests {
                     );
                 }
                 assert_eq!(st.kind_counts, fresh.kind_counts);
+                assert_eq!(st.kind_bits, fresh.kind_bits);
+                assert_eq!(st.near, fresh.near);
                 assert_eq!(st.totals, fresh.totals);
                 assert_eq!(st.hash, fresh.hash);
             }

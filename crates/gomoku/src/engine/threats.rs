@@ -197,14 +197,6 @@ impl Searcher<'_> {
 
     /// The empty points where `c` makes at least `min` (a [`kind`]).
     pub fn points_of_kind(&self, c: Color, min: u8) -> Vec<usize> {
-        if !self.st.has_kind(c, min) {
-            return vec![];
-        }
-        self.st
-            .points()
-            .iter()
-            .copied()
-            .filter(|&q| self.st.is_empty(q) && self.st.kind(q, c) >= min)
-            .collect()
+        self.st.points_of_kind(c, min)
     }
 }
