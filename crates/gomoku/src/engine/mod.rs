@@ -2,6 +2,7 @@
 //! alpha-beta ([`search`]) under a time limit, at levels 1–10.
 
 mod analysis;
+mod deep_defence;
 mod eval;
 mod fail_cache;
 mod level;
@@ -249,8 +250,15 @@ impl Engine {
         if vct_depth > 0 && moves.len() > 1 {
             let until = start + limits.time * 2 / 5;
             let depth = vct_depth.min(3);
+            let before = moves.len();
             moves = searcher
                 .filter_defences(moves, until, |s| s.vct(depth, vcf_depth.min(12)).is_some());
+            // The short filter kept every move (no short VCT, or nothing stops it): look for a
+            // long one, of connected threats, and the moves that stop it.
+            if level == Level::MAX && moves.len() == before {
+                let until = start + limits.time / 2;
+                moves = searcher.deep_defence(moves, until, vcf_depth.min(8));
+            }
         }
         searcher.leaf_vcf = if level.get() >= 8 { 4 } else { 0 };
         searcher.breadth = level.breadth();

@@ -50,6 +50,9 @@ pub struct Searcher<'a> {
     pub initiative: Initiative,
     /// Plies beyond which leaves facing an open three are no longer extended.
     max_ply: i32,
+    /// When kept, the moves of the last threat-space win found (the attacker's and the
+    /// defences they beat), for the root defence.
+    pub(super) trace: Option<Vec<usize>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -73,6 +76,7 @@ impl<'a> Searcher<'a> {
             breadth: [20, 12, 7, 5],
             initiative: Initiative::for_time(Duration::from_secs(1)),
             max_ply: 0,
+            trace: None,
         };
         searcher.stopped = searcher.out_of_time();
         searcher

@@ -14,6 +14,7 @@ impl Searcher<'_> {
         let me = self.st.side();
         let opp = me.opponent();
         if let Some(&p) = self.st.five_points(me, None).first() {
+            self.record(p);
             return Some(p);
         }
         let opp_fives = self.st.five_points(opp, None);
@@ -39,14 +40,18 @@ impl Searcher<'_> {
                 continue;
             }
             if self.st.kind(p, me) == kind::FLEX_FOUR {
+                self.record(p);
                 return Some(p);
             }
+            let mark = self.trace_mark();
             self.st.make(p);
             let win = self.after_four(p, |s| s.vcf(depth - 1).is_some());
             self.st.unmake();
             if win {
+                self.record(p);
                 return Some(p);
             }
+            self.trace_back(mark);
         }
         if !self.stopped {
             self.vcf_failed.insert(key);
@@ -75,11 +80,26 @@ impl Searcher<'_> {
         self.st.make(q);
         let win = then(self);
         self.st.unmake();
+        if win {
+            self.record(q);
+        }
         win
     }
 
     /// A VCT for the side to move within `depth` attacking moves (each tried VCF-first).
     pub fn vct(&mut self, depth: u32, vcf_depth: u32) -> Option<usize> {
+        self.vct_from(depth, vcf_depth, Threats::Any)
+    }
+
+    /// A VCT whose open threes after the first build on the one before: each lies on one of
+    /// its lines, within five steps, as the threats of a real threat sequence do (Allis's
+    /// dependent threats). Less complete than [`vct`](Self::vct) at a given depth, it reaches
+    /// much deeper in the same time: what the root defence uses to see long attacks coming.
+    pub fn vct_connected(&mut self, depth: u32, vcf_depth: u32) -> Option<usize> {
+        self.vct_from(depth, vcf_depth, Threats::Connected(None))
+    }
+
+    fn vct_from(&mut self, depth: u32, vcf_depth: u32, threats: Threats) -> Option<usize> {
         if let Some(p) = self.vcf(vcf_depth) {
             return Some(p);
         }
@@ -88,23 +108,33 @@ impl Searcher<'_> {
         if depth == 0 || self.tick() || !self.st.five_points(opp, None).is_empty() {
             return None;
         }
-        let key = self.st.hash() ^ (u64::from(depth) << 8) ^ 0x5555;
+        let key = self.st.hash() ^ (u64::from(depth) << 8) ^ threats.salt();
         if self.vct_failed.contains(key) {
             return None;
         }
-        let mut moves = self.points_of_kind(me, kind::THREE);
+        let mut moves = match threats {
+            Threats::Connected(Some(last)) => self
+                .line_points(last)
+                .into_iter()
+                .filter(|&q| self.st.kind(q, me) >= kind::THREE)
+                .collect(),
+            _ => self.points_of_kind(me, kind::THREE),
+        };
         moves.sort_by_key(|&p| std::cmp::Reverse(self.st.value(p, me)));
         moves.truncate(16);
         for p in moves {
             if !self.st.is_legal(p, me) {
                 continue;
             }
+            let mark = self.trace_mark();
             self.st.make(p);
-            let win = self.refutes_all_defences(p, depth, vcf_depth);
+            let win = self.refutes_all_defences(p, depth, vcf_depth, threats.after(p));
             self.st.unmake();
             if win {
+                self.record(p);
                 return Some(p);
             }
+            self.trace_back(mark);
             if self.stopped {
                 return None;
             }
@@ -116,7 +146,13 @@ impl Searcher<'_> {
     }
 
     /// With the attacker's threat at `p` just made, whether every defence still loses to a VCT.
-    fn refutes_all_defences(&mut self, p: usize, depth: u32, vcf_depth: u32) -> bool {
+    fn refutes_all_defences(
+        &mut self,
+        p: usize,
+        depth: u32,
+        vcf_depth: u32,
+        threats: Threats,
+    ) -> bool {
         let defender = self.st.side();
         let attacker = defender.opponent();
         let fives = self.st.five_points(attacker, Some(p));
@@ -148,14 +184,15 @@ impl Searcher<'_> {
             }
             self.st.make(d);
             let still = if self.st.five_points(defender, Some(d)).is_empty() {
-                self.vct(depth - 1, vcf_depth).is_some()
+                self.vct_from(depth - 1, vcf_depth, threats).is_some()
             } else {
-                self.after_counter_four(d, p, depth, vcf_depth)
+                self.after_counter_four(d, p, depth, vcf_depth, threats)
             };
             self.st.unmake();
             if !still {
                 return false;
             }
+            self.record(d);
         }
         !self.stopped
     }
@@ -163,7 +200,14 @@ impl Searcher<'_> {
     /// The defender answered the attacker's threat at `p` with a four at `d` (already made): the
     /// attacker wins at once with a five of its own, or blocks, and the defender, to move again,
     /// still faces the threat at `p` (unless the four or the block changed it).
-    fn after_counter_four(&mut self, d: usize, p: usize, depth: u32, vcf_depth: u32) -> bool {
+    fn after_counter_four(
+        &mut self,
+        d: usize,
+        p: usize,
+        depth: u32,
+        vcf_depth: u32,
+        threats: Threats,
+    ) -> bool {
         let attacker = self.st.side();
         if !self.st.five_points(attacker, None).is_empty() {
             return true;
@@ -176,9 +220,31 @@ impl Searcher<'_> {
             return false;
         }
         self.st.make(q);
-        let still = self.refutes_all_defences(p, depth, vcf_depth);
+        let still = self.refutes_all_defences(p, depth, vcf_depth, threats);
         self.st.unmake();
+        if still {
+            self.record(q);
+        }
         still
+    }
+
+    /// Notes `p` as a move of the win being proved, when a trace is kept.
+    fn record(&mut self, p: usize) {
+        if let Some(trace) = &mut self.trace {
+            trace.push(p);
+        }
+    }
+
+    /// The trace's length now, to go back to if the branch being tried fails.
+    fn trace_mark(&self) -> usize {
+        self.trace.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Forgets the moves traced since `mark` (their branch failed).
+    fn trace_back(&mut self, mark: usize) {
+        if let Some(trace) = &mut self.trace {
+            trace.truncate(mark);
+        }
     }
 
     /// The empty points within five steps of `p` along its four lines.
@@ -198,5 +264,34 @@ impl Searcher<'_> {
     /// The empty points where `c` makes at least `min` (a [`kind`]).
     pub fn points_of_kind(&self, c: Color, min: u8) -> Vec<usize> {
         self.st.points_of_kind(c, min)
+    }
+}
+
+/// Which open threes a VCT may play.
+#[derive(Clone, Copy)]
+enum Threats {
+    /// Any point where the attacker makes an open three.
+    Any,
+    /// After the first, only points on the lines of the previous three (`Some(previous)`).
+    Connected(Option<usize>),
+}
+
+impl Threats {
+    /// The restriction for the threat after one at `p`.
+    fn after(self, p: usize) -> Threats {
+        match self {
+            Threats::Any => Threats::Any,
+            Threats::Connected(_) => Threats::Connected(Some(p)),
+        }
+    }
+
+    /// What the fail cache key mixes in, so that searches under different restrictions do
+    /// not share failures.
+    fn salt(self) -> u64 {
+        match self {
+            Threats::Any => 0x5555,
+            Threats::Connected(None) => 0x6a09_e667_f3bc_c908,
+            Threats::Connected(Some(last)) => (last as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        }
     }
 }
