@@ -96,10 +96,9 @@ mod tests {
     use crate::rules::RuleSet;
 
     /// On random crowded positions (stones dropped in the central 7×7 square; three of these 44
-    /// have a long threat to defend): whenever the
-    /// opponent has a long connected VCT, the defence keeps only empty points after which that
-    /// VCT is gone, the win's first threat among what it tries; and the board comes back as it
-    /// was.
+    /// have a long threat to defend): whenever the opponent has a long connected VCT, the
+    /// defence keeps only empty points after which a VCT as long is gone, and the board comes
+    /// back as it was.
     #[test]
     fn the_moves_kept_stop_the_long_threat() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
