@@ -14,7 +14,8 @@
 //! "lines": [<one per principal variation, all of one depth, best first: depth, score (side to
 //! move's view), score_red, mate_in, pv in ICCS, chinese, wxf, nodes, nps>]}` at most every
 //! [`SEND_EVERY`], and `{"type": "state", "seq", "state": "queued" | "running" | "busy" | "done"
-//! | "failed", "reason"?}`. A page stops the analysis by sending `"analyse": false` (it does when
+//! | "failed", "reason"?, "lines"?}` (lines not sent yet; a `done` state always carries every
+//! line, so that it alone tells the result). A page stops the analysis by sending `"analyse": false` (it does when
 //! its tab is hidden); closing the socket stops it too. Messages are tagged with the `seq` they
 //! answer, so a page drops what belongs to a position it has left.
 
@@ -316,9 +317,10 @@ impl Session {
         if state == "done" || state == "failed" {
             self.running = None;
         }
-        // The lines found so far go first, so that the page has them with the final state.
+        // Lines not sent yet go with the state; the final state carries them all, whether or
+        // not a `lines` message just sent them, so that it alone tells the page the result.
         let mut message = json!({ "type": "state", "seq": seq, "state": state, "reason": reason });
-        if self.dirty {
+        if self.dirty || state == "done" {
             message["lines"] = self.lines_message()["lines"].take();
         }
         Some(message)
