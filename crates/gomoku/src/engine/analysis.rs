@@ -222,7 +222,7 @@ impl Searcher<'_> {
             .line_points(p)
             .into_iter()
             .filter(|&q| self.st.kind(q, attacker) >= kind::FOUR)
-            .chain(self.points_of_kind(defender, kind::FOUR))
+            .chain(self.st.points_of_kind(defender, kind::FOUR))
             .collect();
         let mut blocks: Vec<usize> = candidates
             .into_iter()

@@ -57,15 +57,14 @@ impl Searcher<'_> {
         let mut tried: Vec<usize> = vec![];
         for q in trace
             .into_iter()
-            .chain(self.points_of_kind(opp, kind::FOUR))
-            .chain(self.points_of_kind(me, kind::FOUR))
+            .chain(self.st.points_of_kind(opp, kind::FOUR))
+            .chain(self.st.points_of_kind(me, kind::FOUR))
         {
             if self.st.is_empty(q) && !tried.contains(&q) && self.st.is_legal(q, me) {
                 tried.push(q);
             }
         }
-        let shape = |s: &Self, q: usize| s.st.value(q, me) * 5 / 4 + s.st.value(q, opp);
-        tried.sort_by_key(|&q| std::cmp::Reverse(shape(self, q)));
+        tried.sort_by_key(|&q| std::cmp::Reverse(self.st.move_shape(q)));
         let mut kept = vec![];
         for q in tried {
             self.st.make(q);

@@ -226,12 +226,11 @@ impl Engine {
         }
         if level.max_depth() == 0 {
             let noise = level.noise();
-            let opp = me.opponent();
             let best = moves
                 .iter()
                 .copied()
                 .max_by_key(|&i| {
-                    let shape = searcher.st.value(i, me) * 5 / 4 + searcher.st.value(i, opp);
+                    let shape = searcher.st.move_shape(i);
                     // Noise proportional to a small shape value: big threats stay visible.
                     shape + self.rng.random_range(0..=noise) * (shape.min(400) / 40 + 1)
                 })

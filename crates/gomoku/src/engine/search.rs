@@ -110,7 +110,7 @@ impl<'a> Searcher<'a> {
         let moves: Vec<usize> = if !opp_fives.is_empty() {
             opp_fives
         } else {
-            let opp_threat: Vec<usize> = self.points_of_kind(opp, kind::FLEX_FOUR);
+            let opp_threat: Vec<usize> = self.st.points_of_kind(opp, kind::FLEX_FOUR);
             let opp_threat: Vec<usize> = opp_threat
                 .into_iter()
                 .filter(|&q| self.st.is_legal(q, opp))
@@ -118,7 +118,7 @@ impl<'a> Searcher<'a> {
             if !opp_threat.is_empty() {
                 limit = usize::MAX;
                 let mut m = self.threat_defences(opp, &opp_threat);
-                for q in self.points_of_kind(me, kind::FOUR) {
+                for q in self.st.points_of_kind(me, kind::FOUR) {
                     if !m.contains(&q) {
                         m.push(q);
                     }
@@ -140,10 +140,7 @@ impl<'a> Searcher<'a> {
         let mut keyed: Vec<(i32, u32, u32)> = moves
             .iter()
             .enumerate()
-            .map(|(n, &q)| {
-                let value = st.value(q, me) * 5 / 4 + st.value(q, me.opponent());
-                (-value, n as u32, q as u32)
-            })
+            .map(|(n, &q)| (-st.move_shape(q), n as u32, q as u32))
             .collect();
         let may_be_illegal = me == Color::Black && self.st.rule_set() == RuleSet::Renju;
         if limit < keyed.len() && !may_be_illegal {
@@ -206,7 +203,7 @@ impl<'a> Searcher<'a> {
                 return Some(-(WIN - ply - 1));
             }
         } else if self.st.has_kind(me, kind::FLEX_FOUR) {
-            let flex = self.points_of_kind(me, kind::FLEX_FOUR);
+            let flex = self.st.points_of_kind(me, kind::FLEX_FOUR);
             if flex.into_iter().any(|q| self.st.is_legal(q, me)) {
                 return Some(WIN - ply - 2);
             }

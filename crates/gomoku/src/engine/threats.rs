@@ -26,7 +26,7 @@ impl Searcher<'_> {
             return None;
         }
         let mut moves: Vec<usize> = if opp_fives.is_empty() {
-            self.points_of_kind(me, kind::FOUR)
+            self.st.points_of_kind(me, kind::FOUR)
         } else {
             opp_fives
                 .iter()
@@ -118,7 +118,7 @@ impl Searcher<'_> {
                 .into_iter()
                 .filter(|&q| self.st.kind(q, me) >= kind::THREE)
                 .collect(),
-            _ => self.points_of_kind(me, kind::THREE),
+            _ => self.st.points_of_kind(me, kind::THREE),
         };
         moves.sort_by_key(|&p| std::cmp::Reverse(self.st.value(p, me)));
         moves.truncate(16);
@@ -171,7 +171,7 @@ impl Searcher<'_> {
                 .into_iter()
                 .filter(|&q| self.st.is_empty(q) && self.st.kind(q, attacker) >= kind::FOUR)
                 .collect();
-            for q in self.points_of_kind(defender, kind::FOUR) {
+            for q in self.st.points_of_kind(defender, kind::FOUR) {
                 if !d.contains(&q) {
                     d.push(q);
                 }
@@ -259,11 +259,6 @@ impl Searcher<'_> {
             }
         }
         out
-    }
-
-    /// The empty points where `c` makes at least `min` (a [`kind`]).
-    pub fn points_of_kind(&self, c: Color, min: u8) -> Vec<usize> {
-        self.st.points_of_kind(c, min)
     }
 }
 
