@@ -231,7 +231,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if depth <= 0 {
-            if self.leaf_vcf > 0 && self.vcf(self.leaf_vcf).is_some() {
+            if self.leaf_vcf > 0 && self.vcf_connected(self.leaf_vcf).is_some() {
                 return WIN - ply - 10;
             }
             return evaluate(self.st, self.initiative);
