@@ -183,6 +183,7 @@ test('a saved game opens at the ply shown, and play on starts a game from the an
   await clickPoint(page, 'b9');
   await clickPoint(page, 'c7');
   await waitPly(page, 4);
+  await waitLines(page, 3);
   await page.click('#play-on-box summary');
   await page.selectOption('#mode', 'engine');
   await page.selectOption('#side', 'black');

@@ -39,6 +39,7 @@ let selected = null;
 let pending = null; // {parent, seq}: a move sent, its notation awaited
 let setup = null; // {fen, seq}: a new start position sent, its check awaited
 let message = null;
+let lineHeight = 0; // one engine line's height in pixels, once one has been shown
 
 function loadPrefs() {
   let saved = {};
@@ -203,7 +204,13 @@ function renderEngine() {
   const summary = linesSummary(lines, millis, sideToMove());
   $('engine-state').textContent = summary ? `${said} · ${summary}` : said;
   $('engine-state').dataset.state = state;
-  renderLines($('engine-lines'), prefs.analysing ? lines : [], { notation: prefs.notation, sideToMove: sideToMove(), onPlay: play });
+  const list = $('engine-lines');
+  renderLines(list, prefs.analysing ? lines : [], { notation: prefs.notation, sideToMove: sideToMove(), onPlay: play });
+  // Keep the room of the lines asked for while a new position's lines stream in, so that the
+  // boxes below do not move under the pointer.
+  if (list.firstElementChild) lineHeight = list.firstElementChild.offsetHeight;
+  const gap = 4; // .xa-lines gap
+  list.style.minHeight = prefs.analysing && lineHeight ? `${prefs.lines * (lineHeight + gap) - gap}px` : '';
 }
 
 function renderTreeBox() {
