@@ -209,7 +209,7 @@ function renderEngine() {
   // Keep the room of the lines asked for while a new position's lines stream in, so that the
   // boxes below do not move under the pointer.
   if (list.firstElementChild) lineHeight = list.firstElementChild.offsetHeight;
-  const gap = 4; // .xa-lines gap
+  const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
   list.style.minHeight = prefs.analysing && lineHeight ? `${prefs.lines * (lineHeight + gap) - gap}px` : '';
 }
 
