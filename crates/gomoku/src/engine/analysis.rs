@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::search::{Searcher, WIN_BOUND};
 use super::state::{State, kind};
-use super::{Engine, Level, SearchLimits, eval};
+use super::{Engine, Level, SearchLimits};
 use crate::board::Board;
 use crate::point::{Color, Point};
 use crate::rules::RuleSet;
@@ -107,7 +107,7 @@ impl Engine {
         }
         searcher.set_deadline(start + limits.time);
         let count = lines.clamp(1, MAX_LINES);
-        let (lines, depth) = searcher.best_lines(count, limits.time);
+        let (lines, depth) = searcher.best_lines(count);
         let nodes = searcher.nodes;
         Analysis {
             to_move,
@@ -237,11 +237,10 @@ impl Searcher<'_> {
 
     /// The `count` best moves of the side to move with exact scores, by iterative deepening at
     /// full strength until the deadline, and the depth reached.
-    fn best_lines(&mut self, count: usize, time: std::time::Duration) -> (Vec<ScoredMove>, u32) {
+    fn best_lines(&mut self, count: usize) -> (Vec<ScoredMove>, u32) {
         let level = Level::MAX;
         self.leaf_vcf = 4;
         self.breadth = level.breadth();
-        self.initiative = eval::Initiative::for_time(time);
         let mut moves = self.candidates(24);
         let mut best = vec![];
         let mut depth_done = 0;

@@ -261,7 +261,6 @@ impl Engine {
         }
         searcher.leaf_vcf = if level.get() >= 8 { 4 } else { 0 };
         searcher.breadth = level.breadth();
-        searcher.initiative = eval::Initiative::for_time(limits.time);
         let mut best = (moves[0], 0);
         let mut depth_done = 0;
         for depth in 1..=level.max_depth() {

@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::eval::{Initiative, evaluate};
+use super::eval::evaluate;
 use super::fail_cache::FailCache;
 use super::patterns;
 use super::state::{State, kind};
@@ -46,8 +46,6 @@ pub struct Searcher<'a> {
     pub leaf_vcf: u32,
     /// Candidate moves tried at plies 0–1, 2–3, 4–5 and beyond (when no threat must be answered).
     pub breadth: [usize; 4],
-    /// How the static evaluation weighs the side to move's potential.
-    pub initiative: Initiative,
     /// Plies beyond which leaves facing an open three are no longer extended.
     max_ply: i32,
     /// When kept, the moves of the last threat-space win found (the attacker's and the
@@ -74,7 +72,6 @@ impl<'a> Searcher<'a> {
             vct_failed: FailCache::new(14),
             leaf_vcf: 0,
             breadth: [20, 12, 7, 5],
-            initiative: Initiative::for_time(Duration::from_secs(1)),
             max_ply: 0,
             trace: None,
         };
@@ -234,7 +231,7 @@ impl<'a> Searcher<'a> {
             if self.leaf_vcf > 0 && self.vcf_connected(self.leaf_vcf).is_some() {
                 return WIN - ply - 10;
             }
-            return evaluate(self.st, self.initiative);
+            return evaluate(self.st);
         }
         let key = self.st.hash();
         let mut tt_move = usize::MAX;
