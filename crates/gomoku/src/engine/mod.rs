@@ -289,11 +289,7 @@ impl Engine {
             // chance at the same depth before the game is given up.
             if iteration.score < -WIN_BOUND && may_widen {
                 may_widen = false;
-                let rest: Vec<usize> = searcher
-                    .candidates(usize::MAX)
-                    .into_iter()
-                    .filter(|q| !moves.contains(q))
-                    .collect();
+                let rest = searcher.left_out(&moves);
                 if !rest.is_empty() {
                     moves.extend(rest);
                     continue;

@@ -158,6 +158,13 @@ impl<'a> Searcher<'a> {
         out
     }
 
+    /// The candidate moves not in `tried`, best first: what the breadth limit left out.
+    pub fn left_out(&mut self, tried: &[usize]) -> Vec<usize> {
+        let mut rest = self.candidates(usize::MAX);
+        rest.retain(|q| !tried.contains(q));
+        rest
+    }
+
     /// The points that stop `opp`'s threats to make an open four (or a double four) at
     /// `threats`: on each threatening line, the threat point itself and every point where `opp`
     /// would make a four along that line (the ends and gaps of the three). Counter-fours are the
@@ -295,11 +302,7 @@ impl<'a> Searcher<'a> {
             // over every move, not only over the best-shaped few.
             if n == moves.len() && !widened && best < -WIN_BOUND {
                 widened = true;
-                let rest: Vec<usize> = self
-                    .candidates(usize::MAX)
-                    .into_iter()
-                    .filter(|q| !moves.contains(q))
-                    .collect();
+                let rest = self.left_out(&moves);
                 moves.extend(rest);
             }
         }
