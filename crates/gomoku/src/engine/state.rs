@@ -103,7 +103,8 @@ pub struct State {
     size: usize,
     stride: usize,
     rule_set: RuleSet,
-    /// Everything kept per cell, one cache line each.
+    /// Everything kept per cell, one cache line each; kept up to date for the empty points only
+    /// (see [`State::update_around`]).
     slots: Vec<Slot>,
     /// Per colour, how many empty points have each kind.
     kind_counts: [[u32; 7]; 2],
