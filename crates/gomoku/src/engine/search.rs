@@ -51,6 +51,8 @@ pub struct Searcher<'a> {
     /// When kept, the moves of the last threat-space win found (the attacker's and the
     /// defences they beat), for the root defence.
     pub(super) trace: Option<Vec<usize>>,
+    /// The candidates' sort keys, kept between calls so that each node does not allocate them.
+    keyed: Vec<(i32, u32, u32)>,
 }
 
 impl<'a> Searcher<'a> {
@@ -74,6 +76,7 @@ impl<'a> Searcher<'a> {
             breadth: [20, 12, 7, 5],
             max_ply: 0,
             trace: None,
+            keyed: vec![],
         };
         searcher.stopped = searcher.out_of_time();
         searcher
@@ -104,8 +107,9 @@ impl<'a> Searcher<'a> {
         let me = self.st.side();
         let opp = me.opponent();
         let opp_fives = self.st.five_points(opp, None);
-        let moves: Vec<usize> = if !opp_fives.is_empty() {
-            opp_fives
+        // The answers to a threat, or None when there is none to answer.
+        let answers: Option<Vec<usize>> = if !opp_fives.is_empty() {
+            Some(opp_fives)
         } else {
             let opp_threat: Vec<usize> = self.st.points_of_kind(opp, kind::FLEX_FOUR);
             let opp_threat: Vec<usize> = opp_threat
@@ -120,25 +124,27 @@ impl<'a> Searcher<'a> {
                         m.push(q);
                     }
                 }
-                m
+                Some(m)
             } else {
-                self.st
-                    .points()
-                    .iter()
-                    .copied()
-                    .filter(|&q| self.st.is_empty(q) && self.st.near(q) > 0)
-                    .collect()
+                None
             }
         };
         // Best value first, ties in the order found. Only the first `limit` need sorting, so
         // they are selected first (the whole list is sorted only when illegal points must be
-        // skipped past the selection).
+        // skipped past the selection). Without a threat to answer, the points are the empty ones
+        // near the stones (the compact near counts are read first).
         let st = &*self.st;
-        let mut keyed: Vec<(i32, u32, u32)> = moves
-            .iter()
-            .enumerate()
-            .map(|(n, &q)| (-st.move_shape(q), n as u32, q as u32))
-            .collect();
+        let mut keyed = std::mem::take(&mut self.keyed);
+        keyed.clear();
+        let shape = |(n, q): (usize, usize)| (-st.move_shape(q), n as u32, q as u32);
+        match answers {
+            Some(answers) => keyed.extend(answers.into_iter().enumerate().map(shape)),
+            None => {
+                let near = st.points().iter().copied();
+                let near = near.filter(|&q| st.near(q) > 0 && st.is_empty(q));
+                keyed.extend(near.enumerate().map(shape));
+            }
+        }
         let may_be_illegal = me == Color::Black && self.st.rule_set() == RuleSet::Renju;
         if limit < keyed.len() && !may_be_illegal {
             keyed.select_nth_unstable(limit);
@@ -146,7 +152,7 @@ impl<'a> Searcher<'a> {
         }
         keyed.sort_unstable();
         let mut out = Vec::with_capacity(keyed.len().min(limit));
-        for (_, _, q) in keyed {
+        for &(_, _, q) in &keyed {
             if out.len() >= limit {
                 break;
             }
@@ -155,6 +161,7 @@ impl<'a> Searcher<'a> {
                 out.push(q);
             }
         }
+        self.keyed = keyed;
         out
     }
 
