@@ -45,6 +45,9 @@ impl Searcher<'_> {
         };
         moves.retain(|&q| self.st.kind(q, me) >= kind::FOUR);
         moves.sort_by_key(|&p| std::cmp::Reverse((self.st.kind(p, me), self.st.value(p, me))));
+        // With one four left, a four of one five point wins only if the defender may not
+        // block it (a forbidden point for Black in renju): elsewhere it is not worth playing out.
+        let last_four_may_win = me == Color::White && self.st.rule_set() == RuleSet::Renju;
         for p in moves {
             if !self.st.is_legal(p, me) {
                 continue;
@@ -52,6 +55,9 @@ impl Searcher<'_> {
             if self.st.kind(p, me) == kind::FLEX_FOUR {
                 self.record(p);
                 return Some(p);
+            }
+            if depth == 1 && !last_four_may_win {
+                continue;
             }
             let mark = self.trace_mark();
             self.st.make(p);
@@ -371,5 +377,72 @@ mod tests {
             connected_wins * 2 >= complete_wins,
             "the connected VCF finds most of them: {connected_wins} of {complete_wins}"
         );
+    }
+
+    /// Whether the side to move wins with one four, played out stone by stone: a four the
+    /// defender cannot block (two five points, or the one on a point forbidden to Black), or
+    /// one after whose block a five point is still left.
+    fn wins_with_one_four(st: &mut State) -> bool {
+        let me = st.side();
+        for p in st.points_of_kind(me, kind::FOUR) {
+            if !st.is_legal(p, me) {
+                continue;
+            }
+            st.make(p);
+            let fives = st.five_points(me, Some(p));
+            let win = match fives[..] {
+                [] => false,
+                [q] if !st.is_legal(q, me.opponent()) => true,
+                [q] => {
+                    st.make(q);
+                    let left = !st.five_points(me, None).is_empty();
+                    st.unmake();
+                    left
+                }
+                _ => true,
+            };
+            st.unmake();
+            if win {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The VCF of one four answers as playing every four out does, though it plays out only
+    /// the renju fours whose block may be forbidden: on random crowded positions of every rule
+    /// set, for both colours.
+    #[test]
+    fn a_vcf_of_one_four_finds_exactly_the_fours_that_win() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut wins = 0;
+        for rule_set in [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju] {
+            for _ in 0..300 {
+                let mut st = State::new(15, rule_set);
+                let any_five = |st: &State| {
+                    [Color::Black, Color::White]
+                        .iter()
+                        .any(|&c| st.has_kind(c, kind::FIVE))
+                };
+                let stones = rng.random_range(12..30);
+                while st.stones() < stones && !any_five(&st) {
+                    let i = st.index(Point::new(rng.random_range(3..12), rng.random_range(3..12)));
+                    if st.is_empty(i) && st.is_legal(i, st.side()) {
+                        st.make(i);
+                    }
+                }
+                if any_five(&st) {
+                    continue;
+                }
+                let expected = wins_with_one_four(&mut st);
+                let mut tt = Tt::new(10);
+                let deadline = Instant::now() + Duration::from_secs(60);
+                let mut searcher = Searcher::new(&mut st, &mut tt, deadline, None);
+                let found = searcher.vcf(1);
+                assert_eq!(found.is_some(), expected, "{rule_set:?}");
+                wins += usize::from(expected);
+            }
+        }
+        assert!(wins >= 20, "the positions hold wins in one four: {wins}");
     }
 }
