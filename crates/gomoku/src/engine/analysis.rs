@@ -219,9 +219,8 @@ impl Searcher<'_> {
         let defender = self.st.side();
         let attacker = defender.opponent();
         let candidates: Vec<usize> = self
-            .line_points(p)
+            .line_points_of_kind(p, attacker, kind::FOUR)
             .into_iter()
-            .filter(|&q| self.st.kind(q, attacker) >= kind::FOUR)
             .chain(self.st.points_of_kind(defender, kind::FOUR))
             .collect();
         let mut blocks: Vec<usize> = candidates

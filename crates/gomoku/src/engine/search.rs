@@ -129,28 +129,31 @@ impl<'a> Searcher<'a> {
                 None
             }
         };
-        // Best value first, ties in the order found. Only the first `limit` need sorting, so
-        // they are selected first (the whole list is sorted only when illegal points must be
-        // skipped past the selection). Without a threat to answer, the points are the empty ones
-        // near the stones (the compact near counts are read first).
+        // Best value first, ties in the order found. Without a threat to answer, the points are
+        // the empty ones near the stones (the compact near counts are read first), and only the
+        // `limit` best are kept, in order, as they are found; the whole list is sorted only when
+        // illegal points must be skipped past them (renju, Black).
+        let may_be_illegal = me == Color::Black && self.st.rule_set() == RuleSet::Renju;
         let st = &*self.st;
         let mut keyed = std::mem::take(&mut self.keyed);
         keyed.clear();
-        let shape = |(n, q): (usize, usize)| (-st.move_shape(q), n as u32, q as u32);
+        let key = |(n, q): (usize, usize)| (-st.move_shape(q), n as u32, q as u32);
         match answers {
-            Some(answers) => keyed.extend(answers.into_iter().enumerate().map(shape)),
+            Some(answers) => {
+                keyed.extend(answers.into_iter().enumerate().map(key));
+                keyed.sort_unstable();
+            }
             None => {
                 let near = st.points().iter().copied();
                 let near = near.filter(|&q| st.near(q) > 0 && st.is_empty(q));
-                keyed.extend(near.enumerate().map(shape));
+                if may_be_illegal {
+                    keyed.extend(near.enumerate().map(key));
+                    keyed.sort_unstable();
+                } else {
+                    keep_smallest(&mut keyed, near.enumerate().map(key), limit);
+                }
             }
         }
-        let may_be_illegal = me == Color::Black && self.st.rule_set() == RuleSet::Renju;
-        if limit < keyed.len() && !may_be_illegal {
-            keyed.select_nth_unstable(limit);
-            keyed.truncate(limit);
-        }
-        keyed.sort_unstable();
         let mut out = Vec::with_capacity(keyed.len().min(limit));
         for &(_, _, q) in &keyed {
             if out.len() >= limit {
@@ -405,6 +408,23 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// Keeps in `top` (empty) the `limit` smallest of `keys`, in order.
+fn keep_smallest<K: Ord>(top: &mut Vec<K>, keys: impl Iterator<Item = K>, limit: usize) {
+    if limit == 0 {
+        return;
+    }
+    for k in keys {
+        if top.len() == limit {
+            if top.last().is_some_and(|last| k >= *last) {
+                continue;
+            }
+            top.pop();
+        }
+        let at = top.partition_point(|x| *x < k);
+        top.insert(at, k);
+    }
+}
+
 fn to_tt(score: i32, ply: i32) -> i32 {
     if score > WIN_BOUND {
         score + ply
@@ -462,6 +482,23 @@ mod tests {
         let score = searcher.negamax(depth, 0, -WIN - 1, WIN + 1);
         assert!(!searcher.stopped);
         score
+    }
+
+    /// The candidates' selection keeps what sorting everything and cutting the list would.
+    #[test]
+    fn keep_smallest_keeps_the_smallest_in_order() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..500 {
+            let n = rng.random_range(0..60u32);
+            let limit = rng.random_range(0..25);
+            let keys: Vec<(i32, u32)> = (0..n).map(|i| (rng.random_range(-5..5), i)).collect();
+            let mut top = vec![];
+            keep_smallest(&mut top, keys.iter().copied(), limit);
+            let mut want = keys;
+            want.sort_unstable();
+            want.truncate(limit);
+            assert_eq!(top, want);
+        }
     }
 
     /// A won or lost score must hold over every move, not only over the best-shaped few the

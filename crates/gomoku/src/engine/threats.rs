@@ -33,6 +33,13 @@ impl Searcher<'_> {
         if opp_fives.len() >= 2 || depth == 0 || self.tick() {
             return None;
         }
+        // With one four left, a four of one five point wins only if the defender may not
+        // block it (a forbidden point for Black in renju): elsewhere only an open or double four
+        // wins, and is not worth playing out.
+        let last_four_may_win = me == Color::White && self.st.rule_set() == RuleSet::Renju;
+        if depth == 1 && !last_four_may_win && !self.st.has_kind(me, kind::FLEX_FOUR) {
+            return None;
+        }
         let key = self.st.hash() ^ u64::from(depth) ^ fours.salt();
         if self.vcf_failed.contains(key) {
             return None;
@@ -40,14 +47,11 @@ impl Searcher<'_> {
         let mut moves: Vec<usize> = match (opp_fives.is_empty(), fours.last()) {
             // The defender's block made a four: only a four that blocks it keeps the initiative.
             (false, _) => opp_fives,
-            (true, Some(last)) => self.line_points(last),
+            (true, Some(last)) => self.line_points_of_kind(last, me, kind::FOUR),
             (true, None) => self.st.points_of_kind(me, kind::FOUR),
         };
         moves.retain(|&q| self.st.kind(q, me) >= kind::FOUR);
         moves.sort_by_key(|&p| std::cmp::Reverse((self.st.kind(p, me), self.st.value(p, me))));
-        // With one four left, a four of one five point wins only if the defender may not
-        // block it (a forbidden point for Black in renju): elsewhere it is not worth playing out.
-        let last_four_may_win = me == Color::White && self.st.rule_set() == RuleSet::Renju;
         for p in moves {
             if !self.st.is_legal(p, me) {
                 continue;
@@ -129,11 +133,7 @@ impl Searcher<'_> {
             return None;
         }
         let mut moves = match threats {
-            Threats::Connected(Some(last)) => self
-                .line_points(last)
-                .into_iter()
-                .filter(|&q| self.st.kind(q, me) >= kind::THREE)
-                .collect(),
+            Threats::Connected(Some(last)) => self.line_points_of_kind(last, me, kind::THREE),
             _ => self.st.points_of_kind(me, kind::THREE),
         };
         moves.sort_by_key(|&p| std::cmp::Reverse(self.st.value(p, me)));
@@ -175,18 +175,13 @@ impl Searcher<'_> {
         let defences: Vec<usize> = if !fives.is_empty() {
             fives
         } else {
-            let threat = self
-                .line_points(p)
-                .into_iter()
-                .any(|q| self.st.is_empty(q) && self.st.kind(q, attacker) == kind::FLEX_FOUR);
+            let mut d = self.line_points_of_kind(p, attacker, kind::FOUR);
+            let threat = d
+                .iter()
+                .any(|&q| self.st.kind(q, attacker) == kind::FLEX_FOUR);
             if !threat {
                 return false;
             }
-            let mut d: Vec<usize> = self
-                .line_points(p)
-                .into_iter()
-                .filter(|&q| self.st.is_empty(q) && self.st.kind(q, attacker) >= kind::FOUR)
-                .collect();
             for q in self.st.points_of_kind(defender, kind::FOUR) {
                 if !d.contains(&q) {
                     d.push(q);
@@ -263,13 +258,14 @@ impl Searcher<'_> {
         }
     }
 
-    /// The empty points within five steps of `p` along its four lines.
-    pub(super) fn line_points(&self, p: usize) -> Vec<usize> {
-        let mut out = Vec::with_capacity(40);
+    /// The empty points within five steps of `p` along its four lines where `c` makes at least
+    /// the kind `min`, line by line.
+    pub(super) fn line_points_of_kind(&self, p: usize, c: Color, min: u8) -> Vec<usize> {
+        let mut out = vec![];
         for step in self.st.dirs() {
             for o in (-5..=5isize).filter(|&o| o != 0) {
                 let q = (p as isize + o * step) as usize;
-                if self.st.is_empty(q) {
+                if self.st.is_empty(q) && self.st.kind(q, c) >= min {
                     out.push(q);
                 }
             }
