@@ -131,8 +131,8 @@ impl<'a> Searcher<'a> {
         };
         // Best value first, ties in the order found. Without a threat to answer, the points are
         // the empty ones near the stones (the compact near counts are read first), and only the
-        // `limit` best are kept, in order, as they are found; the whole list is sorted only when
-        // illegal points must be skipped past them (renju, Black).
+        // `limit` best are kept, in order, as they are found; the whole list is sorted when all
+        // are wanted or when illegal points must be skipped past the best (renju, Black).
         let may_be_illegal = me == Color::Black && self.st.rule_set() == RuleSet::Renju;
         let st = &*self.st;
         let mut keyed = std::mem::take(&mut self.keyed);
@@ -146,7 +146,7 @@ impl<'a> Searcher<'a> {
             None => {
                 let near = st.points().iter().copied();
                 let near = near.filter(|&q| st.near(q) > 0 && st.is_empty(q));
-                if may_be_illegal {
+                if may_be_illegal || limit == usize::MAX {
                     keyed.extend(near.enumerate().map(key));
                     keyed.sort_unstable();
                 } else {

@@ -46,11 +46,13 @@ impl Searcher<'_> {
         }
         let mut moves: Vec<usize> = match (opp_fives.is_empty(), fours.last()) {
             // The defender's block made a four: only a four that blocks it keeps the initiative.
-            (false, _) => opp_fives,
+            (false, _) => opp_fives
+                .into_iter()
+                .filter(|&q| self.st.kind(q, me) >= kind::FOUR)
+                .collect(),
             (true, Some(last)) => self.line_points_of_kind(last, me, kind::FOUR),
             (true, None) => self.st.points_of_kind(me, kind::FOUR),
         };
-        moves.retain(|&q| self.st.kind(q, me) >= kind::FOUR);
         moves.sort_by_key(|&p| std::cmp::Reverse((self.st.kind(p, me), self.st.value(p, me))));
         for p in moves {
             if !self.st.is_legal(p, me) {
