@@ -164,6 +164,9 @@ impl Searcher<'_> {
     }
 
     /// With the attacker's threat at `p` just made, whether every defence still loses to a VCT.
+    /// A five point of the attacker's must be blocked first, wherever it is: after a
+    /// counter-four, the attacker's block may have made a four away from `p`, and the
+    /// defender's block of it may also stop the threat at `p`.
     fn refutes_all_defences(
         &mut self,
         p: usize,
@@ -173,7 +176,7 @@ impl Searcher<'_> {
     ) -> bool {
         let defender = self.st.side();
         let attacker = defender.opponent();
-        let fives = self.st.five_points(attacker, Some(p));
+        let fives = self.st.five_points(attacker, None);
         let defences: Vec<usize> = if !fives.is_empty() {
             fives
         } else {
@@ -442,5 +445,126 @@ mod tests {
             }
         }
         assert!(wins >= 20, "the positions hold wins in one four: {wins}");
+    }
+
+    /// Whether the attacker, to move, wins by fours whatever the defender replies: with a five,
+    /// by blocking the defender's one five point when every reply then loses, or by a VCF.
+    fn attacker_wins(s: &mut Searcher, vcf_depth: u32) -> bool {
+        let attacker = s.st.side();
+        if s.st.has_kind(attacker, kind::FIVE) {
+            return true;
+        }
+        match s.st.five_points(attacker.opponent(), None)[..] {
+            [] => s.vcf(vcf_depth).is_some(),
+            [q] => {
+                s.st.make(q);
+                let win = every_reply_loses(s, vcf_depth);
+                s.st.unmake();
+                win
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether every reply of the defender, to move, loses: every empty point is tried, not
+    /// only the threat search's blocks and counter-fours.
+    fn every_reply_loses(s: &mut Searcher, vcf_depth: u32) -> bool {
+        let defender = s.st.side();
+        if s.st.has_kind(defender, kind::FIVE) {
+            return false;
+        }
+        let replies: Vec<usize> =
+            s.st.points()
+                .iter()
+                .copied()
+                .filter(|&r| s.st.is_empty(r))
+                .collect();
+        replies.into_iter().all(|r| {
+            s.st.make(r);
+            let win = attacker_wins(s, vcf_depth);
+            s.st.unmake();
+            win
+        })
+    }
+
+    /// A VCT of one open three claims a win only where the attacker wins against every reply,
+    /// counter-fours and the blocks they force included (the block of a counter-four may make a
+    /// four of the attacker's own, which the defender must block in turn, and that block may
+    /// also stop the three): on random crowded positions, each win found is checked against
+    /// every empty point as the defender's answer.
+    #[test]
+    fn a_vct_of_one_three_wins_against_every_reply() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let mut st = State::new(15, RuleSet::Freestyle);
+            let has_four = |st: &State| {
+                [Color::Black, Color::White]
+                    .iter()
+                    .any(|&c| st.has_kind(c, kind::FIVE))
+            };
+            let stones = rng.random_range(16..36);
+            while st.stones() < stones && !has_four(&st) {
+                let i = st.index(Point::new(rng.random_range(3..12), rng.random_range(3..12)));
+                if st.is_empty(i) {
+                    st.make(i);
+                }
+            }
+            if has_four(&st) {
+                continue;
+            }
+            let mut tt = Tt::new(10);
+            let deadline = Instant::now() + Duration::from_secs(60);
+            let mut searcher = Searcher::new(&mut st, &mut tt, deadline, None);
+            if searcher.vcf(6).is_some() {
+                continue;
+            }
+            let Some(p) = searcher.vct(1, 6) else {
+                continue;
+            };
+            searcher.st.make(p);
+            assert!(
+                every_reply_loses(&mut searcher, 6),
+                "the three at {:?} is answered",
+                searcher.st.point(p)
+            );
+            searcher.st.unmake();
+            checked += 1;
+        }
+        assert!(
+            checked >= 20,
+            "the positions hold wins by one three: {checked}"
+        );
+    }
+
+    /// From a match game (qipan–pela at 200 ms a move, 2026-12-06, Black qipan to move):
+    /// Black's open three at j2 is met by White's counter-four l4; Black's block at k4 makes a
+    /// four of its own (h7 j5 k4 l3), which White blocks at i6, and Black has no VCF left. The
+    /// VCT once called j2 a win: after a counter-four it looked for the attacker's five points
+    /// only around the three, so it missed the four made by the block and tried White's blocks
+    /// of the three instead of i6. Every empty point is tried as White's answer to j2 here.
+    #[test]
+    fn a_vct_weighs_the_four_made_by_blocking_a_counter_four() {
+        let line = "j10 h9 j6 h8 j8 j9 k9 l8 k6 h6 h7 k8 l10 i7 i10 k10 j5 j4 k3 k5 l6 m6 l3 l7 \
+                    n5 m4 m5 n4 i9 k7 m11 n12 i11 i12 g13 h12";
+        let moves = crate::record::coords::parse(line, 15)
+            .expect("a valid line")
+            .moves;
+        let mut st = State::new(15, RuleSet::Freestyle);
+        for p in moves {
+            let i = st.index(p);
+            st.make(i);
+        }
+        let j2 = st.index(Point::new(9, 13));
+        let mut tt = Tt::new(10);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut searcher = Searcher::new(&mut st, &mut tt, deadline, None);
+        searcher.st.make(j2);
+        assert!(
+            !every_reply_loses(&mut searcher, 24),
+            "some answer to j2 holds"
+        );
+        searcher.st.unmake();
+        assert_eq!(searcher.vct(1, 24), None, "no VCT of one three");
     }
 }
