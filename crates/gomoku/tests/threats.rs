@@ -92,3 +92,63 @@ fn the_analysis_plays_a_vct_out_to_the_five() {
         analysis.lines
     );
 }
+
+/// The board after the first `n` moves of `line` (`h8` notation, Black first).
+fn after(line: &str, n: usize) -> Board {
+    let moves = qipan_gomoku::record::coords::parse(line, 15).unwrap().moves;
+    let mut board = Board::new(15).unwrap();
+    for (i, &p) in moves.iter().take(n).enumerate() {
+        board.set(
+            p,
+            Some(if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            }),
+        );
+    }
+    board
+}
+
+/// A win the VCT proved at one move is played on at the next without a search. From a match
+/// game against pela (1 s a move, 2026-12-06): at move 19 Black's VCT starts with h9; after
+/// White's j11 the engine of the time searched again, did not find the win within its share
+/// of the second, and lost the game.
+#[test]
+fn a_proved_win_is_played_on_without_searching_it_again() {
+    let game = "h10 h11 i6 k6 f10 g11 g9 f8 e11 d12 g10 e10 g8 i7 g6 g7 i10 j10 h9 j11 f11";
+    let mut engine = Engine::new(Level::MAX, 1);
+    let first = engine
+        .best_move(
+            &after(game, 18),
+            RuleSet::Freestyle,
+            SearchLimits::millis(20_000),
+        )
+        .unwrap();
+    assert_eq!(
+        (first.found, first.best),
+        (Found::Vct, Point::new(7, 6)),
+        "{first:?}"
+    );
+    // White answers j11; Black's next threat comes from memory, with no node searched.
+    let next = engine
+        .best_move(
+            &after(game, 20),
+            RuleSet::Freestyle,
+            SearchLimits::millis(20_000),
+        )
+        .unwrap();
+    assert_eq!(next.found, Found::Vct, "{next:?}");
+    assert_eq!(next.nodes, 0, "{next:?}");
+    assert_eq!(next.best, Point::new(5, 4), "f11: {next:?}");
+    // A new game forgets it.
+    engine.clear();
+    let fresh = engine
+        .best_move(
+            &after(game, 20),
+            RuleSet::Freestyle,
+            SearchLimits::millis(300),
+        )
+        .unwrap();
+    assert_ne!(fresh.nodes, 0, "{fresh:?}");
+}

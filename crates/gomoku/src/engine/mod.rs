@@ -12,6 +12,7 @@ mod search;
 pub mod state;
 mod threats;
 mod tt;
+mod win_memory;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -26,6 +27,7 @@ use search::Searcher;
 pub use search::{WIN, WIN_BOUND};
 use state::State;
 use tt::Tt;
+use win_memory::WinMemory;
 
 use crate::board::Board;
 use crate::point::{Color, Point};
@@ -101,10 +103,12 @@ impl SearchResult {
     }
 }
 
-/// A Gomoku engine. It keeps its transposition table between moves.
+/// A Gomoku engine. It keeps its transposition table and the wins its threat searches proved
+/// between moves.
 pub struct Engine {
     level: Level,
     tt: Tt,
+    wins: WinMemory,
     rng: ChaCha8Rng,
 }
 
@@ -114,6 +118,7 @@ impl Engine {
         Engine {
             level,
             tt: Tt::new(18),
+            wins: WinMemory::new(16),
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
@@ -131,6 +136,7 @@ impl Engine {
     /// Forgets what previous searches learnt (call between games).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.wins.clear();
     }
 
     /// The move for the side to move on `board` (Black after an even number of stones) under
@@ -178,6 +184,12 @@ impl Engine {
             if opp_fives.len() > 1 || searcher.st.kind(p, me) < state::kind::FOUR {
                 return Some(result(p, score, Found::Forced, 0, 0, searcher.st));
             }
+        }
+        // A win proved at an earlier move (the opponent's replies since stayed within its proof).
+        searcher.remember_wins(&mut self.wins);
+        let remembered = searcher.remembered_win();
+        if let Some(p) = remembered.filter(|&p| searcher.st.is_legal(p, me)) {
+            return Some(result(p, search::WIN - 2, Found::Vct, 0, 0, searcher.st));
         }
         // Threat-space search to win.
         if level.vcf_depth() > 0 {

@@ -11,6 +11,7 @@ use super::fail_cache::FailCache;
 use super::patterns;
 use super::state::{State, kind};
 use super::tt::{Bound, Entry, Tt};
+use super::win_memory::WinMemory;
 use crate::point::Color;
 use crate::rules::RuleSet;
 
@@ -53,6 +54,8 @@ pub struct Searcher<'a> {
     pub(super) trace: Option<Vec<usize>>,
     /// The candidates' sort keys, kept between calls so that each node does not allocate them.
     keyed: Vec<(i32, u32, u32)>,
+    /// Where the threat searches record the wins they prove, when the caller keeps them.
+    wins: Option<&'a mut WinMemory>,
 }
 
 impl<'a> Searcher<'a> {
@@ -77,9 +80,30 @@ impl<'a> Searcher<'a> {
             max_ply: 0,
             trace: None,
             keyed: vec![],
+            wins: None,
         };
         searcher.stopped = searcher.out_of_time();
         searcher
+    }
+
+    /// Lets the threat searches record in `wins` every position they prove won, with its
+    /// winning move.
+    pub fn remember_wins(&mut self, wins: &'a mut WinMemory) {
+        self.wins = Some(wins);
+    }
+
+    /// Records that the side to move wins here with `p`, when wins are kept.
+    pub(super) fn remember_win(&mut self, p: usize) {
+        if let Some(wins) = self.wins.as_deref_mut() {
+            wins.insert(self.st.hash(), p);
+        }
+    }
+
+    /// The winning move recorded for this position, when wins are kept and it is an empty
+    /// point of this board.
+    pub fn remembered_win(&self) -> Option<usize> {
+        let p = self.wins.as_deref()?.get(self.st.hash())?;
+        (self.st.points().contains(&p) && self.st.is_empty(p)).then_some(p)
     }
 
     /// Counts a node; true once the time is up or the stop flag is set.

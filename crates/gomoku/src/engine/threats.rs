@@ -71,6 +71,7 @@ impl Searcher<'_> {
             self.st.unmake();
             if win {
                 self.record(p);
+                self.remember_win(p);
                 return Some(p);
             }
             self.trace_back(mark);
@@ -150,6 +151,7 @@ impl Searcher<'_> {
             self.st.unmake();
             if win {
                 self.record(p);
+                self.remember_win(p);
                 return Some(p);
             }
             self.trace_back(mark);
