@@ -96,18 +96,11 @@ fn the_analysis_plays_a_vct_out_to_the_five() {
 /// The board after the first `n` moves of `line` (`h8` notation, Black first).
 fn after(line: &str, n: usize) -> Board {
     let moves = qipan_gomoku::record::coords::parse(line, 15).unwrap().moves;
-    let mut board = Board::new(15).unwrap();
-    for (i, &p) in moves.iter().take(n).enumerate() {
-        board.set(
-            p,
-            Some(if i % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            }),
-        );
-    }
-    board
+    let rules = qipan_gomoku::Rules::new(15, RuleSet::Freestyle).unwrap();
+    qipan_gomoku::Game::from_moves(rules, &moves[..n])
+        .unwrap()
+        .board()
+        .clone()
 }
 
 /// A win the VCT proved at one move is played on at the next without a search. From a match
