@@ -5,9 +5,9 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use sqlx::AnyPool;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{Connection, Executor};
+use sqlx::{AnyConnection, AnyPool};
+use sqlx::{Connection, Executor, TransactionManager};
 
 use super::super::file_identity::FileIdentity;
 use crate::config::DbLocation;
@@ -57,7 +57,7 @@ pub(super) async fn open(
             tune_sqlite(&mut create, max_bytes).await?;
             create.close().await?;
             let file = FileIdentity::of(path).map_err(|e| StoreError::Database(e.into()))?;
-            let pool = sqlite_pool(4)
+            let pool = pool_options(4)
                 .after_connect(move |conn, _| Box::pin(tune_sqlite(conn, max_bytes)))
                 .connect(&format!("{url}?mode=rw"))
                 .await?;
@@ -66,7 +66,7 @@ pub(super) async fn open(
         // Every connection to ":memory:" is a database of its own, so the pool keeps exactly
         // one connection alive for the whole run.
         DbLocation::Memory => {
-            let pool = sqlite_pool(1)
+            let pool = pool_options(1)
                 .min_connections(1)
                 .idle_timeout(None)
                 .max_lifetime(None)
@@ -88,9 +88,7 @@ pub(super) async fn open(
                 .await?
                 .close()
                 .await?;
-            let pool = AnyPoolOptions::new()
-                .max_connections(POSTGRES_CONNECTIONS)
-                .acquire_timeout(Duration::from_secs(10))
+            let pool = pool_options(POSTGRES_CONNECTIONS)
                 .connect_with(options)
                 .await?;
             (pool, Backend::Postgres)
@@ -110,10 +108,32 @@ fn sqlite(file: Option<FileIdentity>) -> Backend {
     }
 }
 
-fn sqlite_pool(connections: u32) -> AnyPoolOptions {
+/// Pool settings for both databases. A connection given back to the pool leaves any
+/// transaction it is still in first (see [`leave_transaction`]).
+fn pool_options(connections: u32) -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(connections)
         .acquire_timeout(Duration::from_secs(10))
+        .after_release(|conn, _| Box::pin(leave_transaction(conn)))
+}
+
+/// Rolls back what a connection coming back to the pool still has open. sqlx counts a custom
+/// `BEGIN` as a transaction before it hands back the `Transaction` (it first awaits the
+/// connection's handle), so a request dropped in between (a browser that leaves during a
+/// write) leaves the connection in a transaction that nothing will end. On SQLite that
+/// transaction held the write lock: every other write waited out the busy timeout and failed,
+/// and the connection itself refused every later `BEGIN IMMEDIATE` ("non-zero transaction
+/// depth"), until the server restarted.
+async fn leave_transaction(conn: &mut AnyConnection) -> Result<bool, sqlx::Error> {
+    if conn.is_in_transaction() {
+        // A dropped `Transaction` only queues its rollback: the ping waits for it to run.
+        conn.ping().await?;
+    }
+    while conn.is_in_transaction() {
+        tracing::warn!("a connection came back to the pool inside a transaction: rolled back");
+        <sqlx::Any as sqlx::Database>::TransactionManager::rollback(conn).await?;
+    }
+    Ok(true)
 }
 
 /// A `sqlite://` address for a file path, with the characters that would end the path (`?`,
@@ -252,5 +272,43 @@ impl Backend {
             .await?;
         tx.rollback().await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A transaction left open on a pooled connection, as a request dropped inside sqlx's
+    /// `begin_with` leaves one, no longer blocks or breaks later writes.
+    #[tokio::test]
+    async fn a_connection_left_in_a_transaction_is_rolled_back_on_release() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let location = DbLocation::File(dir.path().join("leak.sqlite3"));
+        let (pool, backend) = open(&location, None).await.expect("the database opens");
+        {
+            let mut conn = pool.acquire().await.expect("a connection");
+            let leaked = conn
+                .begin_with("BEGIN IMMEDIATE")
+                .await
+                .expect("a transaction");
+            // Neither committed nor rolled back, and no drop to queue a rollback either.
+            std::mem::forget(leaked);
+            assert!(conn.is_in_transaction());
+        }
+        // More writes than the pool has connections, so the released one is used again. Without
+        // the rollback the others wait out the busy timeout for its lock and fail ("database is
+        // locked"), and it refuses `BEGIN IMMEDIATE` itself.
+        for _ in 0..6 {
+            let mut tx = backend
+                .begin_write(&pool)
+                .await
+                .expect("a write transaction");
+            sqlx::query("UPDATE health_probe SET n = n + 1")
+                .execute(&mut *tx)
+                .await
+                .expect("the write");
+            tx.commit().await.expect("the commit");
+        }
     }
 }
