@@ -311,4 +311,29 @@ mod tests {
             tx.commit().await.expect("the commit");
         }
     }
+
+    /// Write transactions dropped at every point of their start (as requests are when their
+    /// browser leaves) leave no connection in a transaction: writes still go through.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writes_cancelled_while_they_begin_leave_no_transaction_behind() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let location = DbLocation::File(dir.path().join("cancel.sqlite3"));
+        let (pool, backend) = open(&location, None).await.expect("the database opens");
+        for round in 0..400u64 {
+            let begin = backend.begin_write(&pool);
+            // Dropped after a varying number of polls.
+            let _ = tokio::time::timeout(Duration::from_micros(round % 40), begin).await;
+        }
+        for _ in 0..6 {
+            let mut tx = backend
+                .begin_write(&pool)
+                .await
+                .expect("a write transaction");
+            sqlx::query("UPDATE health_probe SET n = n + 1")
+                .execute(&mut *tx)
+                .await
+                .expect("the write");
+            tx.commit().await.expect("the commit");
+        }
+    }
 }
