@@ -279,6 +279,22 @@ impl Backend {
 mod tests {
     use super::*;
 
+    /// Six committed writes: more than the file pool has connections, so every connection,
+    /// a released one included, is used again.
+    async fn write_six_times(backend: &Backend, pool: &AnyPool) {
+        for _ in 0..6 {
+            let mut tx = backend
+                .begin_write(pool)
+                .await
+                .expect("a write transaction");
+            sqlx::query("UPDATE health_probe SET n = n + 1")
+                .execute(&mut *tx)
+                .await
+                .expect("the write");
+            tx.commit().await.expect("the commit");
+        }
+    }
+
     /// A transaction left open on a pooled connection, as a request dropped inside sqlx's
     /// `begin_with` leaves one, no longer blocks or breaks later writes.
     #[tokio::test]
@@ -296,20 +312,9 @@ mod tests {
             std::mem::forget(leaked);
             assert!(conn.is_in_transaction());
         }
-        // More writes than the pool has connections, so the released one is used again. Without
-        // the rollback the others wait out the busy timeout for its lock and fail ("database is
+        // Without the rollback the others wait out the busy timeout for its lock and fail ("database is
         // locked"), and it refuses `BEGIN IMMEDIATE` itself.
-        for _ in 0..6 {
-            let mut tx = backend
-                .begin_write(&pool)
-                .await
-                .expect("a write transaction");
-            sqlx::query("UPDATE health_probe SET n = n + 1")
-                .execute(&mut *tx)
-                .await
-                .expect("the write");
-            tx.commit().await.expect("the commit");
-        }
+        write_six_times(&backend, &pool).await;
     }
 
     /// Write transactions dropped at every point of their start (as requests are when their
@@ -324,16 +329,6 @@ mod tests {
             // Dropped after a varying number of polls.
             let _ = tokio::time::timeout(Duration::from_micros(round % 40), begin).await;
         }
-        for _ in 0..6 {
-            let mut tx = backend
-                .begin_write(&pool)
-                .await
-                .expect("a write transaction");
-            sqlx::query("UPDATE health_probe SET n = n + 1")
-                .execute(&mut *tx)
-                .await
-                .expect("the write");
-            tx.commit().await.expect("the commit");
-        }
+        write_six_times(&backend, &pool).await;
     }
 }
