@@ -28,8 +28,11 @@ pub const FOUR_OPEN: u8 = 8;
 /// Five in a row (exactly five when the table counts exact fives).
 pub const FIVE: u8 = 9;
 
-/// Number of entries of the working table: 3^10.
+/// Number of keys of the working table: 3^10.
 const ENTRIES: usize = 59_049;
+/// Length of the working table: every 16-bit key, so that an index read as `u16` needs no bounds
+/// check (the keys past 3^10 never occur and read NONE).
+pub const TABLE_LEN: usize = 1 << 16;
 /// Number of entries of the table built first: own mask (10 bits) | blocked mask (10 bits) << 10.
 const MASK_ENTRIES: usize = 1 << 20;
 const UNKNOWN: u8 = u8::MAX;
@@ -60,26 +63,26 @@ pub const fn weight(offset: i32) -> u32 {
 }
 
 /// The pattern table: five or more wins (`exact = false`) or exactly five (`exact = true`).
-pub fn table(exact: bool) -> &'static [u8] {
-    static FREE: OnceLock<Vec<u8>> = OnceLock::new();
-    static EXACT: OnceLock<Vec<u8>> = OnceLock::new();
+pub fn table(exact: bool) -> &'static [u8; TABLE_LEN] {
+    static FREE: OnceLock<Box<[u8; TABLE_LEN]>> = OnceLock::new();
+    static EXACT: OnceLock<Box<[u8; TABLE_LEN]>> = OnceLock::new();
     let cell = if exact { &EXACT } else { &FREE };
     cell.get_or_init(|| {
         let masks = build(exact);
-        (0..ENTRIES)
-            .map(|mut n| {
-                let (mut own, mut blocked) = (0, 0);
-                for pos in 0..10 {
-                    match n % 3 {
-                        1 => own |= 1 << pos,
-                        2 => blocked |= 1 << pos,
-                        _ => {}
-                    }
-                    n /= 3;
+        let mut table = Box::new([NONE; TABLE_LEN]);
+        for (n, entry) in table.iter_mut().enumerate().take(ENTRIES) {
+            let (mut own, mut blocked, mut digits) = (0, 0, n);
+            for pos in 0..10 {
+                match digits % 3 {
+                    1 => own |= 1 << pos,
+                    2 => blocked |= 1 << pos,
+                    _ => {}
                 }
-                masks[(own | blocked << 10) as usize]
-            })
-            .collect()
+                digits /= 3;
+            }
+            *entry = masks[(own | blocked << 10) as usize];
+        }
+        table
     })
 }
 

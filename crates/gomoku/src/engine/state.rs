@@ -60,10 +60,13 @@ fn offset_weights(exact: bool) -> [u32; 10] {
 /// Words of a point set: enough for the padded array of the largest board (25×25).
 const MAX_WORDS: usize = (25 + 2 * ROW_PAD) * (25 + PAD) / 64 + 1;
 
-/// Colour `c`'s pattern table index in a key word.
+/// Colour `c`'s pattern table index in a key word (below 3^10, so it fits 16 bits).
 fn half(key: u64, c: usize) -> usize {
-    (key >> (32 * c)) as u32 as usize
+    usize::from((key >> (32 * c)) as u16)
 }
+
+/// Length of the combination table: every `u16` index.
+const COMBINED_LEN: usize = 1 << 16;
 
 /// The weight of direction `d`'s pattern in a combination index.
 const DIGIT: [u16; 4] = [1000, 100, 10, 1];
@@ -120,7 +123,7 @@ pub struct State {
     history: Vec<usize>,
     /// Every on-board cell index.
     points: Vec<usize>,
-    tables: [&'static [u8]; 2],
+    tables: [&'static [u8; patterns::TABLE_LEN]; 2],
     /// Per colour of the stone, per offset (see [`OFFSETS`]): what a stone adds to the key word
     /// of a point at that offset, in its own half and (blocking) in the other colour's half.
     deltas: [[u64; 10]; 2],
@@ -131,7 +134,7 @@ pub struct State {
     /// so that its update touches five cache lines, not twenty-five.
     near: Vec<u8>,
     /// Kind and value of each combination of four line patterns (see [`combined`]).
-    combined: &'static [u16],
+    combined: &'static [u16; COMBINED_LEN],
     /// A plain board mirror, for exact renju checks (kept under renju only).
     board: Board,
 }
@@ -430,9 +433,9 @@ impl State {
     fn update_around<const ADD: bool>(&mut self, i: usize, c: Color) {
         let dirs = self.dirs();
         let deltas = self.deltas[c.index()];
+        let reach = self.reach.clone();
         for (d, &step) in dirs.iter().enumerate() {
-            for n in self.reach.clone() {
-                let (o, delta) = (OFFSETS[n], deltas[n]);
+            for (&o, &delta) in OFFSETS[reach.clone()].iter().zip(&deltas[reach.clone()]) {
                 let j = (i as isize + o * step) as usize;
                 if self.slots[j].cell != EMPTY {
                     continue;
@@ -596,17 +599,18 @@ impl State {
 
 /// The [`kind`] and move value of each combination of four line patterns (indexed by the patterns
 /// as the digits of a base-10 number), computed once, packed as `value << 3 | kind` in 16 bits
-/// (20 KB: it stays in the first-level cache).
-fn combined() -> &'static [u16] {
-    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+/// (the 10,000 entries used take 20 KB of cache; the rest, never read, lets a `u16` index go
+/// without a bounds check).
+fn combined() -> &'static [u16; COMBINED_LEN] {
+    static TABLE: OnceLock<Box<[u16; COMBINED_LEN]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        (0..10_000)
-            .map(|n: usize| {
-                let (k, value) = combine([n / 1000, n / 100 % 10, n / 10 % 10, n % 10]);
-                let packed = u16::try_from(value << 3).expect("point values fit in 13 bits");
-                packed | u16::from(k)
-            })
-            .collect()
+        let mut table = Box::new([0; COMBINED_LEN]);
+        for (n, entry) in table.iter_mut().enumerate().take(10_000) {
+            let (k, value) = combine([n / 1000, n / 100 % 10, n / 10 % 10, n % 10]);
+            let packed = u16::try_from(value << 3).expect("point values fit in 13 bits");
+            *entry = packed | u16::from(k);
+        }
+        table
     })
 }
 
