@@ -240,6 +240,7 @@ impl Searcher<'_> {
         let level = Level::MAX;
         self.leaf_vcf = 4;
         self.breadth = level.breadth();
+        self.reduce_late_moves = level.reduces_late_moves();
         let mut moves = self.candidates(24);
         let mut best = vec![];
         let mut depth_done = 0;

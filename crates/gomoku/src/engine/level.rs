@@ -35,14 +35,21 @@ impl Level {
         [0, 0, 0, 0, 0, 0, 2, 3, 4, 4][usize::from(self.0 - 1)]
     }
 
-    /// Candidate moves tried at plies 0–1, 2–3, 4–5 and beyond. The depth-limited levels look
-    /// wide; full strength, limited by time only, looks narrower and so deeper.
+    /// Candidate moves tried at plies 0–1, 2–3, 4–5 and beyond. Full strength looks one move
+    /// wider from ply 4 on, and searches the late quiet moves a ply shallower first (see
+    /// [`Level::reduces_late_moves`]).
     pub(crate) fn breadth(self) -> [usize; 4] {
         if self == Level::MAX {
-            [16, 10, 7, 5]
+            [20, 12, 8, 6]
         } else {
             [20, 12, 7, 5]
         }
+    }
+
+    /// Whether the search reduces late quiet moves (full strength only: the depth-limited
+    /// levels keep the plain search their strength was set with).
+    pub(crate) fn reduces_late_moves(self) -> bool {
+        self == Level::MAX
     }
 
     /// Random spread added to the shape value when choosing by shape (levels 1–3).

@@ -285,6 +285,7 @@ impl Engine {
         let mut may_widen = listed == breadth && moves.len() == listed;
         searcher.leaf_vcf = if level.get() >= 8 { 4 } else { 0 };
         searcher.breadth = level.breadth();
+        searcher.reduce_late_moves = level.reduces_late_moves();
         let mut best = (moves[0], 0);
         let mut depth_done = 0;
         let mut depth = 1;

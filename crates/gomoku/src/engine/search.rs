@@ -19,6 +19,8 @@ use crate::rules::RuleSet;
 pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1000;
+/// The first move (counted from 0, in the order tried) that late move reductions may reduce.
+const LMR_FROM: usize = 2;
 
 /// What one iteration of the root search found.
 pub struct Iteration {
@@ -56,6 +58,8 @@ pub struct Searcher<'a> {
     keyed: Vec<(i32, u32, u32)>,
     /// Where the threat searches record the wins they prove, when the caller keeps them.
     wins: Option<&'a mut WinMemory>,
+    /// Whether late quiet moves are searched a ply shallower first (see [`LMR_FROM`]).
+    pub reduce_late_moves: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -81,6 +85,7 @@ impl<'a> Searcher<'a> {
             trace: None,
             keyed: vec![],
             wins: None,
+            reduce_late_moves: false,
         };
         searcher.stopped = searcher.out_of_time();
         searcher
@@ -303,15 +308,30 @@ impl<'a> Searcher<'a> {
         let mut best_move = moves[0];
         // A forced reply (the only move, e.g. blocking a four) costs no depth.
         let child = if moves.len() == 1 { depth } else { depth - 1 };
+        let me = self.st.side();
+        // Late move reductions: from the third move on, a move that makes no three or four is
+        // searched a ply shallower first, and again at full depth only if it beats alpha there.
+        // Not where a four or an open three of the opponent must be answered: those moves are
+        // all real defences.
+        let may_reduce = self.reduce_late_moves
+            && depth >= 3
+            && !self.st.has_kind(me.opponent(), kind::FLEX_FOUR);
         let mut widened = moves.len() < limit;
         let mut n = 0;
         while n < moves.len() {
             let m = moves[n];
+            let reduce = may_reduce && n >= LMR_FROM && self.st.kind(m, me) < kind::THREE;
             self.st.make(m);
             let score = if n == 0 {
                 -self.negamax(child, ply + 1, -beta, -alpha)
             } else {
-                let s = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
+                let mut s = alpha + 1;
+                if reduce {
+                    s = -self.negamax(child - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if s > alpha {
+                    s = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
+                }
                 if s > alpha && s < beta {
                     -self.negamax(child, ply + 1, -beta, -alpha)
                 } else {
@@ -495,12 +515,14 @@ mod tests {
         calm.then_some(st)
     }
 
-    /// The score of `st` for the side to move at `depth`, trying `breadth` moves a node.
-    fn score(st: &mut State, breadth: usize, depth: i32) -> i32 {
+    /// The score of `st` for the side to move at `depth`, trying `breadth` moves a node, with
+    /// late move reductions or without.
+    fn score(st: &mut State, breadth: usize, depth: i32, reduce: bool) -> i32 {
         let mut tt = Tt::new(16);
         let deadline = Instant::now() + Duration::from_secs(60);
         let mut searcher = Searcher::new(st, &mut tt, deadline, None);
         searcher.breadth = [breadth; 4];
+        searcher.reduce_late_moves = reduce;
         searcher.leaf_vcf = 4;
         searcher.max_ply = depth + 4;
         let score = searcher.negamax(depth, 0, -WIN - 1, WIN + 1);
@@ -532,18 +554,31 @@ mod tests {
     /// search refutes.)
     #[test]
     fn a_narrow_search_claims_only_the_wins_and_losses_a_full_width_search_finds() {
+        narrow_claims_hold(2, 3, false);
+    }
+
+    /// The same with late move reductions: a reduced search may miss a win, never claim one
+    /// (a move that looks winning is searched again at full depth).
+    #[test]
+    fn a_reduced_search_claims_only_the_wins_and_losses_a_full_width_search_finds() {
+        narrow_claims_hold(4, 4, true);
+    }
+
+    /// Searches random crowded positions `breadth` moves a node to `depth`, and checks every
+    /// decisive score against the full-width search (without reductions) to the same depth.
+    fn narrow_claims_hold(breadth: usize, depth: i32, reduce: bool) {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut decisive = 0;
         for _ in 0..200 {
             let Some(mut st) = crowded(&mut rng, 16) else {
                 continue;
             };
-            let narrow = score(&mut st, 2, 3);
+            let narrow = score(&mut st, breadth, depth, reduce);
             if narrow.abs() <= WIN_BOUND {
                 continue;
             }
             decisive += 1;
-            let wide = score(&mut st, usize::MAX, 3);
+            let wide = score(&mut st, usize::MAX, depth, false);
             assert!(
                 wide.abs() > WIN_BOUND && wide.signum() == narrow.signum(),
                 "narrow {narrow}, full width {wide}"
