@@ -325,13 +325,11 @@ impl<'a> Searcher<'a> {
             let score = if n == 0 {
                 -self.negamax(child, ply + 1, -beta, -alpha)
             } else {
-                let mut s = alpha + 1;
-                if reduce {
-                    s = -self.negamax(child - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if s > alpha {
-                    s = -self.negamax(child, ply + 1, -alpha - 1, -alpha);
-                }
+                let reduced = reduce.then(|| -self.negamax(child - 1, ply + 1, -alpha - 1, -alpha));
+                let s = match reduced {
+                    Some(s) if s <= alpha => s,
+                    _ => -self.negamax(child, ply + 1, -alpha - 1, -alpha),
+                };
                 if s > alpha && s < beta {
                     -self.negamax(child, ply + 1, -beta, -alpha)
                 } else {

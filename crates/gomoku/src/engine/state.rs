@@ -432,10 +432,13 @@ impl State {
     /// taken back by then, so they are still as when it went down.
     fn update_around<const ADD: bool>(&mut self, i: usize, c: Color) {
         let dirs = self.dirs();
-        let deltas = self.deltas[c.index()];
-        let reach = self.reach.clone();
+        let all_deltas = self.deltas[c.index()];
+        let (offsets, deltas) = (
+            &OFFSETS[self.reach.clone()],
+            &all_deltas[self.reach.clone()],
+        );
         for (d, &step) in dirs.iter().enumerate() {
-            for (&o, &delta) in OFFSETS[reach.clone()].iter().zip(&deltas[reach.clone()]) {
+            for (&o, &delta) in offsets.iter().zip(deltas) {
                 let j = (i as isize + o * step) as usize;
                 if self.slots[j].cell != EMPTY {
                     continue;
