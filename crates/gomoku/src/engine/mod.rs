@@ -11,6 +11,7 @@ pub mod patterns;
 mod search;
 pub mod state;
 mod threats;
+mod time_shares;
 mod tt;
 mod win_memory;
 
@@ -26,6 +27,7 @@ pub use level::Level;
 use search::Searcher;
 pub use search::{WIN, WIN_BOUND};
 use state::State;
+use time_shares::TimeShares;
 use tt::Tt;
 use win_memory::WinMemory;
 
@@ -150,6 +152,7 @@ impl Engine {
     ) -> Option<SearchResult> {
         let start = Instant::now();
         let deadline = start + limits.time;
+        let shares = TimeShares::new(start, limits.time);
         let mut st = State::from_board(board, rule_set);
         let empties: Vec<usize> = st
             .points()
@@ -193,8 +196,7 @@ impl Engine {
         }
         // Threat-space search to win.
         if level.vcf_depth() > 0 {
-            let vcf_deadline = start + limits.time / 5;
-            searcher.set_deadline(vcf_deadline);
+            searcher.set_deadline(shares.vcf_win());
             if let Some(p) = searcher.vcf(level.vcf_depth()) {
                 let nodes = searcher.nodes;
                 return Some(result(
@@ -208,7 +210,7 @@ impl Engine {
             }
         }
         if level.vct_depth() > 0 {
-            searcher.set_deadline(start + limits.time / 4);
+            searcher.set_deadline(shares.vct_win());
             if let Some(p) = searcher.vct(level.vct_depth(), level.vcf_depth()) {
                 let nodes = searcher.nodes;
                 return Some(result(
@@ -260,23 +262,23 @@ impl Engine {
         }
         // Defence against the opponent's VCF: keep the moves after which it fails.
         let (vcf_depth, vct_depth) = (level.vcf_depth(), level.vct_depth());
-        if vcf_depth > 0 && moves.len() > 1 {
-            let until = start + limits.time * 2 / 5;
+        let defences = shares.defences().filter(|_| moves.len() > 1);
+        if let Some(until) = defences.filter(|_| vcf_depth > 0) {
             moves = searcher.filter_defences(moves, until, |s| s.vcf(vcf_depth).is_some());
         }
         // Against the opponent's VCT, likewise: a VCT found is a forced win, so a move after
         // which the opponent has one loses. (One after which none is found within the depth may
         // still lose deeper: the search has the last word among the moves kept.)
-        if vct_depth > 0 && moves.len() > 1 {
-            let until = start + limits.time * 2 / 5;
+        if let Some(until) = defences.filter(|_| vct_depth > 0 && moves.len() > 1) {
             let depth = vct_depth.min(3);
             let before = moves.len();
             moves = searcher
                 .filter_defences(moves, until, |s| s.vct(depth, vcf_depth.min(12)).is_some());
             // The short filter kept every move (no short VCT, or nothing stops it): look for a
             // long one, of connected threats, and the moves that stop it.
-            if level == Level::MAX && moves.len() == before {
-                let until = start + limits.time / 2;
+            if let Some(until) = shares.deep_defence().filter(|_| level == Level::MAX)
+                && moves.len() == before
+            {
                 moves = searcher.deep_defence(moves, until, vcf_depth.min(8));
             }
         }
