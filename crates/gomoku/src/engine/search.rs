@@ -274,10 +274,12 @@ impl<'a> Searcher<'a> {
             }
         }
         if depth <= 0 {
-            if self.leaf_vcf > 0 && self.vcf_connected(self.leaf_vcf).is_some() {
+            // The leaf VCF can only raise the score: a leaf already at beta fails high without it.
+            let standing = evaluate(self.st);
+            if standing < beta && self.leaf_vcf > 0 && self.vcf_connected(self.leaf_vcf).is_some() {
                 return WIN - ply - 10;
             }
-            return evaluate(self.st);
+            return standing;
         }
         let key = self.st.hash();
         let mut tt_move = usize::MAX;
