@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 /// Below this thinking time the root's defences against the opponent's VCF and VCT are
 /// skipped, and the searches for a win get smaller shares. At 200 ms a move (175 ms of
-/// thinking) the deep defence ran out of its share without a verdict, taking half the move,
-/// in 5 of the 18 `benches/match-positions.txt` positions that reach it, and the VCT for a
-/// win ran out of its quarter in 7; without them the engine scored 66.9 % against pela (160 games,
+/// thinking) the deep defence ran out of its share without a verdict, taking half the move, in
+/// 5 of the 18 `benches/match-positions.txt` positions that reach it, and the VCT for a win ran
+/// out of its quarter in 7; without them the engine scored 66.9 % against pela (160 games,
 /// openings 1–40) where it had scored 64.6 % with them (240 games): within the noise, and the
 /// main search gets the whole move. At 1 s (900 ms) the defences mostly finish, and they were
 /// kept there for what they gained at 1 s (the crate README has the matches).
