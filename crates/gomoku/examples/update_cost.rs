@@ -39,12 +39,7 @@ fn main() -> Result<(), String> {
         board.set(p, Some(colour));
     }
     let mut st = State::from_board(&board, RuleSet::Freestyle);
-    let empties: Vec<usize> = st
-        .points()
-        .iter()
-        .copied()
-        .filter(|&i| st.is_empty(i))
-        .collect();
+    let empties = st.empty_points();
     for _ in 0..rounds {
         for &i in &empties {
             st.make(i);

@@ -39,12 +39,7 @@ fn quiet_position() -> anyhow::Result<Board> {
 
 fn eval_rows() -> anyhow::Result<Vec<Row>> {
     let mut st = State::from_board(&quiet_position()?, RuleSet::Freestyle);
-    let empties: Vec<usize> = st
-        .points()
-        .iter()
-        .copied()
-        .filter(|&i| st.is_empty(i))
-        .collect();
+    let empties = st.empty_points();
     let start = Instant::now();
     let mut n = 0u64;
     while start.elapsed() < Duration::from_millis(500) {

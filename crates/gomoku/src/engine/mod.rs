@@ -154,12 +154,7 @@ impl Engine {
         let deadline = start + limits.time;
         let shares = TimeShares::new(start, limits.time);
         let mut st = State::from_board(board, rule_set);
-        let empties: Vec<usize> = st
-            .points()
-            .iter()
-            .copied()
-            .filter(|&i| st.is_empty(i))
-            .collect();
+        let empties = st.empty_points();
         let first_empty = *empties.first()?;
         let me = st.side();
         let result =

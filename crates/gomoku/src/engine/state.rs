@@ -275,6 +275,12 @@ impl State {
         &self.points
     }
 
+    /// Every empty on-board index, in index order.
+    pub fn empty_points(&self) -> Vec<usize> {
+        let empty = self.points.iter().copied();
+        empty.filter(|&i| self.is_empty(i)).collect()
+    }
+
     /// Cell content: EMPTY, 1 black, 2 white, 3 wall.
     pub fn cell(&self, i: usize) -> u8 {
         self.slots[i].cell
