@@ -36,6 +36,9 @@ fn main() -> Result<(), String> {
             Color::White
         };
         let p = Point::parse_coord(coord, 15).map_err(|e| e.to_string())?;
+        if board.get(p).is_some() {
+            return Err(format!("{coord} is played twice"));
+        }
         board.set(p, Some(colour));
     }
     let mut st = State::from_board(&board, RuleSet::Freestyle);
