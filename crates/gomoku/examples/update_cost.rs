@@ -14,7 +14,8 @@
 //! position is the bench's (h8 i9 g7 i7 i8 g9) unless other moves follow the round count.
 
 use qipan_gomoku::engine::state::State;
-use qipan_gomoku::{Board, Color, Point, RuleSet};
+use qipan_gomoku::record::coords;
+use qipan_gomoku::{Color, Game, RuleSet, Rules};
 
 fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
@@ -22,26 +23,15 @@ fn main() -> Result<(), String> {
         Some(n) => n.parse().map_err(|_| format!("not a round count: {n}"))?,
         None => 100,
     };
-    let mut moves: Vec<String> = args.collect();
+    let mut moves = args.collect::<Vec<_>>().join(" ");
     if moves.is_empty() {
-        moves = ["h8", "i9", "g7", "i7", "i8", "g9"]
-            .map(String::from)
-            .to_vec();
+        moves = "h8 i9 g7 i7 i8 g9".to_string();
     }
-    let mut board = Board::new(15).map_err(|e| e.to_string())?;
-    for (n, coord) in moves.iter().enumerate() {
-        let colour = if n % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let p = Point::parse_coord(coord, 15).map_err(|e| e.to_string())?;
-        if board.get(p).is_some() {
-            return Err(format!("{coord} is played twice"));
-        }
-        board.set(p, Some(colour));
-    }
-    let mut st = State::from_board(&board, RuleSet::Freestyle);
+    let record = coords::parse(&moves, 15).map_err(|e| e.to_string())?;
+    let rules = Rules::new(15, RuleSet::Freestyle).map_err(|e| e.to_string())?;
+    let game = Game::from_moves(rules, &record.moves).map_err(|(n, e)| format!("move {n}: {e}"))?;
+    let board = game.board();
+    let mut st = State::from_board(board, RuleSet::Freestyle);
     let empties = st.empty_points();
     for _ in 0..rounds {
         for &i in &empties {

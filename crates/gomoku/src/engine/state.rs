@@ -277,8 +277,8 @@ impl State {
 
     /// Every empty on-board index, in index order.
     pub fn empty_points(&self) -> Vec<usize> {
-        let empty = self.points.iter().copied();
-        empty.filter(|&i| self.is_empty(i)).collect()
+        let points = self.points.iter().copied();
+        points.filter(|&i| self.is_empty(i)).collect()
     }
 
     /// Cell content: EMPTY, 1 black, 2 white, 3 wall.
