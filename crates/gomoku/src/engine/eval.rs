@@ -7,8 +7,12 @@ use super::state::{State, combination_bonus, kind};
 /// the side to move realises its threats first. Against pela (openings 1–40, colours swapped,
 /// 160 games each) 3:2 scored 65.9 % at 1 s where 6:5 scored 56.6 % in the same runs; at 200 ms
 /// 3:2 scored 64.4 % (240 games), 2:1 64.7 % and 5:4 55.6 %.
-const MINE: i32 = 3;
-const THEIRS: i32 = 2;
+pub const MINE: i32 = 3;
+/// See [`MINE`].
+pub const THEIRS: i32 = 2;
+
+/// The kinds of a point that make two threats at once (or an open four), strongest first.
+pub const DOUBLE_KINDS: [u8; 3] = [kind::FLEX_FOUR, kind::FOUR_THREE, kind::THREE_THREE];
 
 /// The score of the position for the side to move. The opponent's double threats (points where
 /// it would make a four-three, a double three or an open four) count by the strongest one only:
@@ -16,12 +20,11 @@ const THEIRS: i32 = 2;
 pub fn evaluate(st: &State) -> i32 {
     let me = st.side();
     let opp = me.opponent();
-    let double = [kind::FLEX_FOUR, kind::FOUR_THREE, kind::THREE_THREE];
-    let summed: i32 = double
+    let summed: i32 = DOUBLE_KINDS
         .iter()
         .map(|&k| st.kind_count(opp, k) as i32 * combination_bonus(k))
         .sum();
-    let strongest = double
+    let strongest = DOUBLE_KINDS
         .iter()
         .find(|&&k| st.kind_count(opp, k) > 0)
         .map_or(0, |&k| combination_bonus(k));

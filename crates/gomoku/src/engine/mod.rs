@@ -3,7 +3,7 @@
 
 mod analysis;
 mod deep_defence;
-mod eval;
+pub mod eval;
 mod fail_cache;
 mod level;
 mod opening_play;

@@ -76,7 +76,7 @@ const DIGIT: [u16; 4] = [1000, 100, 10, 1];
 /// blocked, so a large value would only inflate scores at the search horizon. A four is worth about
 /// twice an open three (100 against 45); with 50 and 30 the engine scored less against pela (the
 /// crate README has the matches).
-const PATTERN_VALUE: [i32; 10] = [0, 1, 3, 4, 12, 14, 45, 100, 500, 1_000];
+pub const PATTERN_VALUE: [i32; 10] = [0, 1, 3, 4, 12, 14, 45, 100, 500, 1_000];
 
 /// What the engine keeps for one cell of the padded array.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -651,17 +651,26 @@ fn combine(pats: [usize; 4]) -> (u8, i32) {
     (k, value)
 }
 
-/// What a point's value gains for building a second line while it makes a threat of kind `k` (or
-/// none), given the number of its four directions holding each line pattern: the stone there
-/// prepares a double threat for the next move, which the sum of line values does not see.
-fn building_bonus(k: u8, count: &[u8; 10]) -> i32 {
+/// What a point's value gains for building a second line while it makes a threat, by
+/// [`building`] class: an open three with an open two, a four with an open two or a closed
+/// three, two open twos. The stone there prepares a double threat for the next move, which the
+/// sum of line values does not see.
+pub const BUILDING_BONUS: [i32; 3] = [60, 30, 30];
+
+/// The [`BUILDING_BONUS`] class of a point of kind `k` whose four directions hold `count[p]`
+/// lines of each pattern `p`, if it builds a second line.
+pub fn building(k: u8, count: &[u8; 10]) -> Option<usize> {
     let twos = count[TWO as usize];
     match k {
-        kind::THREE if twos >= 1 => 60,
-        kind::FOUR if twos >= 1 || count[THREE_C as usize] >= 1 => 30,
-        kind::QUIET if twos >= 2 => 30,
-        _ => 0,
+        kind::THREE if twos >= 1 => Some(0),
+        kind::FOUR if twos >= 1 || count[THREE_C as usize] >= 1 => Some(1),
+        kind::QUIET if twos >= 2 => Some(2),
+        _ => None,
     }
+}
+
+fn building_bonus(k: u8, count: &[u8; 10]) -> i32 {
+    building(k, count).map_or(0, |class| BUILDING_BONUS[class])
 }
 
 /// What a point's value gains for making two threats at once (or an open four) of `kind`.
