@@ -104,9 +104,7 @@ fn samples(files: &[String]) -> Result<Vec<Sample>, Box<dyn std::error::Error>> 
     let mut out = vec![];
     for file in files {
         let text = std::fs::read_to_string(file)?;
-        let starts: Vec<usize> = text.match_indices("(;").map(|(i, _)| i).collect();
-        for (k, &start) in starts.iter().enumerate() {
-            let game = &text[start..starts.get(k + 1).copied().unwrap_or(text.len())];
+        for game in sgf::split_games(&text) {
             let record = sgf::parse(game).map_err(|e| format!("{file}: {e}"))?;
             if !matches!(record.info.rule.as_str(), "" | "0") {
                 continue;

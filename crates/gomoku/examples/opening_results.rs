@@ -54,17 +54,6 @@ fn options(args: &[String]) -> Result<Options, Box<dyn std::error::Error>> {
     Ok(out)
 }
 
-/// The games of a file that holds several SGF records one after another, as a match manager
-/// writes them (no variations).
-fn games(text: &str) -> Vec<&str> {
-    let starts: Vec<usize> = text.match_indices("(;").map(|(i, _)| i).collect();
-    starts
-        .iter()
-        .enumerate()
-        .map(|(k, &start)| &text[start..starts.get(k + 1).copied().unwrap_or(text.len())])
-        .collect()
-}
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (path, rest) = args
@@ -81,7 +70,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut unmatched = 0;
     for file in &options.sgf_files {
         let text = std::fs::read_to_string(file)?;
-        for game in games(&text) {
+        for game in sgf::split_games(&text) {
             let record = sgf::parse(game).map_err(|e| format!("{file}: {e}"))?;
             // c-gomoku-cli counts SGF rows from the bottom, the SGF standard from the top: the
             // game is matched as written and upside down (the same game by symmetry). The

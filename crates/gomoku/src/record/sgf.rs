@@ -92,6 +92,17 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     })
 }
 
+/// The games of a file that holds several SGF records one after another, as a match manager
+/// writes them (no variations): each from its `(;` to the next one's.
+pub fn split_games(text: &str) -> Vec<&str> {
+    let starts: Vec<usize> = text.match_indices("(;").map(|(i, _)| i).collect();
+    starts
+        .iter()
+        .enumerate()
+        .map(|(k, &start)| &text[start..starts.get(k + 1).copied().unwrap_or(text.len())])
+        .collect()
+}
+
 /// Writes an SGF record.
 pub fn format(record: &Record) -> String {
     let mut out = format!("(;GM[4]FF[4]SZ[{}]", record.size);
@@ -218,4 +229,20 @@ fn read_value(
         line: start,
         reason: RecordProblem::Syntax("unterminated value".into()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A manager's file of two games splits into the two records, each read on its own.
+    #[test]
+    fn a_file_of_several_games_splits_into_its_records() {
+        let text = "(;GM[4]SZ[15]RE[B+1];B[hh];W[ih])\n(;GM[4]SZ[15]RE[W+1];B[aa])\n";
+        let games = split_games(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(parse(games[0]).unwrap().moves.len(), 2);
+        assert_eq!(parse(games[1]).unwrap().info.result, "W+1");
+        assert!(split_games("no record here").is_empty());
+    }
 }
